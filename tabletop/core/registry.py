@@ -1,0 +1,49 @@
+"""Where games plug in: each game module registers one :class:`GameInfo`.
+
+Interfaces (CLI, bots, web, research) only ever go through this table, so a
+new game is added by writing its package and one line in ``_GAMES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.state import GameState
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_game: Callable[..., GameState]
+    """``new_game(players=N, seed=S, **config)`` — config keys are the game's."""
+    from_position: Callable[[dict[str, Any]], GameState]
+    action_vocabulary: Callable[[int], list[str]]
+    """Every action string the game can ever produce for N players (fixed order)."""
+    config_help: dict[str, str]
+    """Config flag -> one-line description (variants, alternatives)."""
+    provenance: Callable[..., list[Any]]
+    """``provenance(**config)`` -> list of :class:`ProvenanceRecord` for every printed value."""
+
+
+_GAMES = {
+    "grand-austria-hotel": "tabletop.games.grand_austria_hotel",
+    "burger-joint": "tabletop.games.burger_joint",
+}
+
+
+def game_names() -> list[str]:
+    return list(_GAMES)
+
+
+def get_game(name: str) -> GameInfo:
+    if name not in _GAMES:
+        raise TabletopError(f"unknown game {name!r}; known: {', '.join(_GAMES)}")
+    module = importlib.import_module(_GAMES[name])
+    info: GameInfo = module.GAME
+    return info

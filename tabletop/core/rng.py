@@ -1,0 +1,46 @@
+"""A tiny seeded generator whose whole state is one integer.
+
+We do not use :mod:`random` because its state is 625 words (too big for a
+hand-writable position) and its algorithms may change between Python
+versions; SplitMix64 is fixed, fast enough and trivially serialisable.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        s = (self.state + _GAMMA) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (multiply-shift; bias < n/2**64)."""
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):  # type: ignore[no-untyped-def]
+        return items[self.below(len(items))]
+
+
+def derive_seed(seed: int, *salt: int) -> int:
+    """A new 64-bit seed from ``seed`` and integers (for per-game seeds)."""
+    r = Rng(seed)
+    for s in salt:
+        r.state ^= (s * 0xD1B54A32D192ED03) & _MASK
+        r.next64()
+    return r.next64()

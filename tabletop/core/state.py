@@ -1,0 +1,184 @@
+"""The one state contract every game implements.
+
+A game state is a mutable object driven by *actions*: short canonical strings
+(the action notation) drawn from a finite vocabulary the game declares. Every
+mutation made while applying an action is written to a journal, so that
+
+* ``undo()`` restores the previous state exactly without copying anything, and
+* an action that fails half-way (an engine bug) is rolled back, leaving the
+  state untouched.
+
+Multi-step choices are a stack of pending decisions (``frames``); each is
+resolved by single picks plus an explicit ``done`` where stopping is allowed.
+Randomness lives in the state (:class:`tabletop.core.rng.Rng`) and is seeded;
+chance events are explicit chance nodes (``current_player == CHANCE``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.rng import Rng
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class GameState(ABC):
+    """Base class: journal, undo, legality checks and the public contract.
+
+    Subclasses implement ``_legal()`` (legal actions of the current decision),
+    ``_apply(action)`` (mutate through ``_set``/``_seti``), ``current_player``
+    and the position/view functions.
+    """
+
+    game_name: ClassVar[str] = ""
+
+    # Journal entries are (obj, key, old): ``key`` is a str for attributes,
+    # an int for list items.
+    _journal: list[tuple[Any, Any, Any]]
+    _marks: list[int]
+    history: list[str]
+    rng: Rng
+
+    def _init_journal(self) -> None:
+        self._journal = []
+        self._marks = []
+        self.history = []
+        self._legal_cache: list[str] | None = None
+
+    # -- journalled mutation -------------------------------------------------
+    def _set(self, obj: Any, attr: str, value: Any) -> None:
+        """Set ``obj.attr`` and remember the old value for undo."""
+        self._journal.append((obj, attr, getattr(obj, attr)))
+        setattr(obj, attr, value)
+
+    def _seti(self, lst: list[Any], index: int, value: Any) -> None:
+        """Set ``lst[index]`` and remember the old value for undo."""
+        self._journal.append((lst, index, lst[index]))
+        lst[index] = value
+
+    def _rollback(self, mark: int) -> None:
+        journal = self._journal
+        while len(journal) > mark:
+            obj, key, old = journal.pop()
+            if key.__class__ is str:
+                setattr(obj, key, old)
+            else:
+                obj[key] = old
+
+    # -- the contract --------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat index of the player to decide, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal(self) -> list[str]:
+        """Legal actions at this point (uncached)."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Carry out a legal action (all mutations journalled)."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[str]:
+        """Legal actions for the current player (or chance outcomes' names).
+
+        The list is cached until the next apply/undo; callers must not mutate it.
+        """
+        cached = self._legal_cache
+        if cached is None:
+            cached = self._legal()
+            self._legal_cache = cached
+        return cached
+
+    def apply(self, action: str) -> None:
+        """Apply ``action``; an illegal one raises and changes nothing."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._illegal_message(action, legal))
+        mark = len(self._journal)
+        self._marks.append(mark)
+        try:
+            self._apply(action)
+        except BaseException:
+            self._rollback(mark)
+            self._marks.pop()
+            self._legal_cache = legal
+            raise
+        self.history.append(action)
+        self._legal_cache = None
+
+    def undo(self) -> str:
+        """Take back the last applied action (chance outcomes included)."""
+        if not self._marks:
+            raise IllegalAction("nothing to undo: no action has been applied")
+        self._rollback(self._marks.pop())
+        self._legal_cache = None
+        return self.history.pop()
+
+    def _illegal_message(self, action: str, legal: list[str]) -> str:
+        if self.current_player == TERMINAL:
+            return f"illegal action {action!r}: the game is over"
+        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
+        return f"illegal action {action!r} for {self.prompt()}; legal: {shown}"
+
+    # -- chance ---------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """All outcomes of the pending chance event with their probabilities."""
+        raise IllegalAction("not a chance node")
+
+    def sample_chance(self) -> str:
+        """Draw the pending chance outcome from the state's own seeded RNG."""
+        raise IllegalAction("not a chance node")
+
+    # -- results ------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Current (at the end: final) score per seat."""
+
+    @abstractmethod
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Score per seat by source; the values add up to ``scores()``."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (after tie-breaks); empty while the game runs."""
+
+    def returns(self) -> list[float]:
+        """Win share per seat: 1/k to each of k winners, 0 to the others."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        won = self.winners()
+        return [1.0 / len(won) if s in won else 0.0 for s in range(self.num_players)]
+
+    num_players: int
+
+    # -- views and positions --------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` can see at the table (``None``: a spectator)."""
+
+    @abstractmethod
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as a JSON-able position (see docs/POSITION.md)."""
+
+    @abstractmethod
+    def prompt(self) -> str:
+        """One line naming the pending decision, e.g. 'seat 1: choose a room'."""
+
+    def describe(self, action: str) -> str:
+        """A plain sentence for ``action`` taken at this point (for logs)."""
+        return action
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (for search); its undo history is empty."""

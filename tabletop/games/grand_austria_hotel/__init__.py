@@ -1,0 +1,36 @@
+"""Grand Austria Hotel (base game, 2021 Yucata edition by default, with variants)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.registry import GameInfo
+from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
+from tabletop.games.grand_austria_hotel.data import provenance_records
+from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.notation import VOCABULARY
+from tabletop.games.grand_austria_hotel.position import from_position
+
+
+def new_game(players: int = 2, seed: int = 0, **config: Any) -> GahState:
+    """A new game for ``players`` seats, dealt from ``seed``."""
+    return GahState(parse_config(players=players, **config), seed)
+
+
+def provenance(**config: Any) -> list[Any]:
+    return provenance_records(parse_config(**config))
+
+
+GAME = GameInfo(
+    name="grand-austria-hotel",
+    title="Grand Austria Hotel",
+    min_players=2,
+    max_players=4,
+    new_game=new_game,
+    from_position=from_position,
+    action_vocabulary=lambda players: list(VOCABULARY),
+    config_help=CONFIG_HELP,
+    provenance=provenance,
+)
+
+__all__ = ["GAME", "GahState", "from_position", "new_game"]

@@ -1,0 +1,64 @@
+"""Game configuration: player count, edition, Yucata variants and data alternatives."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from tabletop.core.errors import InvalidPosition
+
+CONFIG_HELP = {
+    "players": "number of players, 2-4",
+    "edition": "'2021' (default) or 'original' (2015 rules: the seven differences in 003)",
+    "exclude_kitchen_hand": "Yucata variant: remove the Kitchen Hand from the staff deck",
+    "discard_free_guests": "Yucata variant: if nobody took a guest in a round, discard the two free guests",
+    "staff_draft": "variant for experienced players: draft the six starting staff cards",
+    "introductory_sets": "introductory variant: fixed staff sets A-D (provisional contents)",
+    "herlius_objectives": "Yucata variant: add herlius's three politics cards to the pool",
+    "rowe_smith_staff": "Yucata variant: add Dale Rowe-Smith's nine staff cards (provisional costs)",
+    "alternatives": "list of data alternatives for values marked conflict, e.g. ['room_vp:alt', 'emperor_vp:alt']",
+    "objectives": "three politics card ids (one each of A, B, C); random when omitted",
+    "emperor_tiles": "three emperor tile ids (one each of A, B, C); random when omitted",
+    "data_override": "path of a YAML/JSON file whose records override the shipped card/board data",
+}
+
+ALTERNATIVES = ("room_vp:alt", "emperor_vp:alt")
+
+
+class GahConfig(BaseModel):
+    """Validated configuration; unknown keys are rejected with a clear message."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(2, ge=2, le=4)
+    edition: Literal["2021", "original"] = "2021"
+    exclude_kitchen_hand: bool = False
+    discard_free_guests: bool = False
+    staff_draft: bool = False
+    introductory_sets: bool = False
+    herlius_objectives: bool = False
+    rowe_smith_staff: bool = False
+    alternatives: tuple[str, ...] = ()
+    objectives: tuple[str, str, str] | None = None
+    emperor_tiles: tuple[str, str, str] | None = None
+    data_override: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> GahConfig:
+        if self.staff_draft and self.introductory_sets:
+            raise ValueError("staff_draft and introductory_sets cannot be combined")
+        for alt in self.alternatives:
+            if alt not in ALTERNATIVES:
+                raise ValueError(f"unknown alternative {alt!r}; known: {', '.join(ALTERNATIVES)}")
+        return self
+
+
+def parse_config(**kwargs: object) -> GahConfig:
+    try:
+        return GahConfig(**kwargs)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        msgs = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc']) or 'config'}: {e['msg']}" for e in exc.errors()
+        )
+        raise InvalidPosition(f"invalid Grand Austria Hotel config: {msgs}") from None

@@ -1,0 +1,347 @@
+"""Load the shipped YAML data (plus an optional override file) into fast tables.
+
+The YAML files in ``data/`` are the single source of printed values; this module
+turns them into immutable lookup tables for a given configuration (edition,
+variants, conflict alternatives) and lists their provenance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.data import ProvenanceRecord, load_mapping, merge_by_key
+from tabletop.core.errors import DataError
+from tabletop.games.grand_austria_hotel.config import GahConfig
+
+DATA_DIR = Path(__file__).parent / "data"
+
+ITEMS = ("strudel", "cake", "wine", "coffee")
+ITEM_LETTERS = "scwk"
+COLOURS = ("yellow", "blue", "red", "green")  # green only for guests
+YELLOW, BLUE, RED, GREEN = range(4)
+TIMINGS = ("one_time", "once_per_round", "permanent", "game_end")
+
+
+@dataclass(frozen=True)
+class Guest:
+    id: int
+    name: str
+    colour: int
+    order: tuple[int, int, int, int]
+    order_size: int
+    vp: int
+    reward: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Staff:
+    id: int
+    slug: str
+    name: str
+    cost: int
+    timing: str
+    on_play: tuple[dict[str, Any], ...] = ()
+    on_use: tuple[dict[str, Any], ...] = ()
+    ability: dict[str, Any] = field(default_factory=dict)
+    scoring: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    group: str
+    text: str
+    requirement: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class EmperorTile:
+    id: str
+    bonus: tuple[dict[str, Any], ...]
+    penalty_main: tuple[dict[str, Any], ...]
+    penalty_alt: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything printed, resolved for one configuration."""
+
+    edition: str
+    guests: dict[int, Guest]
+    staff: dict[int, Staff]
+    staff_by_slug: dict[str, int]
+    deck_staff: tuple[int, ...]
+    objectives: dict[str, Objective]
+    emperor_tiles: dict[str, EmperorTile]
+    intro_sets: tuple[tuple[int, ...], ...]
+    # hotel
+    room_colour: tuple[int, ...]
+    room_floor: tuple[int, ...]
+    room_column: tuple[int, ...]
+    room_group: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    group_colour: tuple[int, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    rooms_by_floor: tuple[tuple[int, ...], ...]  # index floor 1..4 (0 unused)
+    rooms_by_column: tuple[tuple[int, ...], ...]
+    rooms_by_colour: tuple[tuple[int, ...], ...]
+    start_room: int
+    floor_cost: tuple[int, ...]  # index floor
+    final_room_vp: tuple[int, ...]  # index floor
+    room_vp: tuple[int, ...]  # per room
+    bonus_kind: tuple[str, ...]  # per room colour index
+    bonus_by_size: tuple[tuple[int, ...], ...]  # per colour, index size
+    cafe_seats: int
+    # tracks
+    emperor_top: int
+    emperor_vp: tuple[int, ...]
+    emperor_setback: tuple[int, ...]
+    emperor_bonus_from: int
+    scoring_rounds: tuple[int, ...]
+    money_start: int
+    money_cap: int
+    queue_costs: tuple[int, ...]
+    marker_vp: tuple[int, ...]
+    rounds: int
+    dice: dict[int, int]
+    hand_size: int
+    start_rooms: int
+    cubes_per_item: int
+    room_tiles_per_colour: int
+    turn_order_tiles: dict[int, tuple[tuple[int, int], ...]]
+
+
+def _value(entry: dict[str, Any], alt: str | None = None) -> Any:
+    if alt and alt in entry.get("alternatives", {}):
+        return entry["alternatives"][alt]
+    return entry["value"]
+
+
+def _edition(rec: dict[str, Any], edition: str) -> dict[str, Any]:
+    if edition == "original" and "original" in rec:
+        rec = {**rec, **rec["original"]}
+    return rec
+
+
+@lru_cache(maxsize=64)
+def _raw(override: str | None) -> dict[str, Any]:
+    raw = {
+        "guests": load_mapping(DATA_DIR / "guests.yaml")["guests"],
+        "staff": load_mapping(DATA_DIR / "staff.yaml")["staff"],
+        "objectives": load_mapping(DATA_DIR / "objectives.yaml")["objectives"],
+        "emperor_tiles": load_mapping(DATA_DIR / "emperor.yaml")["emperor_tiles"],
+        "board": load_mapping(DATA_DIR / "board.yaml"),
+        "intro_sets": load_mapping(DATA_DIR / "intro_sets.yaml"),
+    }
+    if override:
+        ov = load_mapping(override)
+        unknown = set(ov) - {"guests", "staff", "objectives", "emperor_tiles", "board", "intro_sets"}
+        if unknown:
+            raise DataError(f"override file {override}: unknown sections {sorted(unknown)}")
+        for section, key in (("guests", "id"), ("staff", "id"), ("objectives", "id"),
+                             ("emperor_tiles", "id")):
+            if section in ov:
+                raw[section] = merge_by_key(raw[section], ov[section], key, f"{override}:{section}")
+        if "board" in ov:
+            board = {k: dict(v) if isinstance(v, dict) else v for k, v in raw["board"].items()}
+            for part, entries in ov["board"].items():
+                if part not in board or not isinstance(entries, dict):
+                    raise DataError(f"override file {override}: unknown board part {part!r}")
+                for name, val in entries.items():
+                    if name not in board[part]:
+                        raise DataError(f"override file {override}: unknown board value {part}.{name}")
+                    board[part][name] = val
+            raw["board"] = board
+        if "intro_sets" in ov:
+            raw["intro_sets"] = ov["intro_sets"]
+    return raw
+
+
+def load_rules(config: GahConfig) -> Rules:
+    return _load_rules(config.edition, config.exclude_kitchen_hand, config.rowe_smith_staff,
+                       tuple(config.alternatives), config.data_override)
+
+
+@lru_cache(maxsize=64)
+def _load_rules(edition: str, exclude_kitchen_hand: bool, rowe_smith: bool,
+                alternatives: tuple[str, ...], override: str | None) -> Rules:
+    try:
+        return _build(_raw(override), edition, exclude_kitchen_hand, rowe_smith, alternatives)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"card/board data does not validate: {exc!r}") from exc
+
+
+def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool,
+           alternatives: tuple[str, ...]) -> Rules:
+    colour_index = {c: i for i, c in enumerate(COLOURS)}
+    guests: dict[int, Guest] = {}
+    for rec in raw["guests"]:
+        reward = rec.get("reward_original", rec["reward"]) if edition == "original" else rec["reward"]
+        order = tuple(int(rec["order"][it]) for it in ITEMS)
+        guests[int(rec["id"])] = Guest(int(rec["id"]), rec["name"], colour_index[rec["colour"]],
+                                       order, sum(order), int(rec["vp"]),
+                                       tuple(reward or ()))  # type: ignore[arg-type]
+    staff: dict[int, Staff] = {}
+    for rec in raw["staff"]:
+        r = _edition(rec, edition)
+        if r["timing"] not in TIMINGS:
+            raise ValueError(f"staff {r['slug']}: unknown timing {r['timing']}")
+        staff[int(r["id"])] = Staff(int(r["id"]), r["slug"], r["name"], int(r["cost"]), r["timing"],
+                                    tuple(r.get("on_play", ())), tuple(r.get("on_use", ())),
+                                    dict(r.get("ability", {})), dict(r.get("scoring", {})))
+    by_slug = {s.slug: s.id for s in staff.values()}
+    deck = [rec["id"] for rec in raw["staff"]
+            if (rec.get("set") != "rowe_smith" or rowe_smith)
+            and not (exclude_kh and rec["slug"] == "kitchen-hand")]
+    objectives = {
+        str(r["id"]): Objective(str(r["id"]), r["group"], r["text"], dict(r["requirement"]))
+        for r in raw["objectives"]
+    }
+    tiles = {
+        str(r["id"]): EmperorTile(str(r["id"]), tuple(r["bonus"]), tuple(r["penalty"]["main"]),
+                                  tuple(r["penalty"].get("alternative", ())))
+        for r in raw["emperor_tiles"]
+    }
+    intro = []
+    for s in raw["intro_sets"]["sets"]:
+        try:
+            intro.append(tuple(by_slug[slug] for slug in s["staff"]))
+        except KeyError as exc:
+            raise ValueError(f"introductory set {s['set']}: unknown staff {exc}") from None
+
+    b = raw["board"]
+    hotel = b["hotel"]
+    rooms = sorted(hotel["rooms"], key=lambda r: r["room"])
+    if [r["room"] for r in rooms] != list(range(20)):
+        raise ValueError("hotel rooms must be numbered 0-19")
+    colour = tuple(colour_index[r["colour"]] for r in rooms)
+    floor = tuple(int(r["floor"]) for r in rooms)
+    column = tuple(int(r["column"]) for r in rooms)
+    groups = tuple(tuple(int(x) for x in g["rooms"]) for g in hotel["groups"])
+    group_of = [-1] * 20
+    for gi, g in enumerate(groups):
+        for r in g:
+            group_of[r] = gi
+    if -1 in group_of:
+        raise ValueError("every room must belong to a group")
+    group_colour = tuple(colour[g[0]] for g in groups)
+    pos = {(floor[r], column[r]): r for r in range(20)}
+    neighbours = tuple(
+        tuple(pos[(floor[r] + df, column[r] + dc)] for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+              if (floor[r] + df, column[r] + dc) in pos)
+        for r in range(20)
+    )
+    fc = _value(hotel["floor_cost"])
+    fv = _value(hotel["final_vp_per_occupied_room"])
+    rvp_map = _value(hotel["room_vp"], "alt" if "room_vp:alt" in alternatives else None)
+    room_vp = tuple(int(rvp_map.get(r, rvp_map.get(str(r), 0))) for r in range(20))
+    ob = hotel["occupancy_bonus"]
+    bonus_kind = tuple(ob[c]["kind"] for c in COLOURS[:3])
+    bonus_by_size = tuple(
+        tuple([0] + [int(ob[c]["by_size"].get(n, ob[c]["by_size"].get(str(n), 0))) for n in range(1, 5)])
+        for c in COLOURS[:3]
+    )
+    et = b["emperor_track"]
+    g = b["game"]
+    tot = _value(g["turn_order_tiles"])
+    return Rules(
+        edition=edition,
+        guests=guests,
+        staff=staff,
+        staff_by_slug=by_slug,
+        deck_staff=tuple(deck),
+        objectives=objectives,
+        emperor_tiles=tiles,
+        intro_sets=tuple(intro),
+        room_colour=colour,
+        room_floor=floor,
+        room_column=column,
+        room_group=tuple(group_of),
+        groups=groups,
+        group_colour=group_colour,
+        neighbours=neighbours,
+        rooms_by_floor=tuple(tuple(r for r in range(20) if floor[r] == f) for f in range(5)),
+        rooms_by_column=tuple(tuple(r for r in range(20) if column[r] == c) for c in range(5)),
+        rooms_by_colour=tuple(tuple(r for r in range(20) if colour[r] == c) for c in range(3)),
+        start_room=int(_value(hotel["start_room"])),
+        floor_cost=tuple([0] + [int(fc.get(f, fc.get(str(f), 0))) for f in range(1, 5)]),
+        final_room_vp=tuple([0] + [int(fv.get(f, fv.get(str(f), 0))) for f in range(1, 5)]),
+        room_vp=room_vp,
+        bonus_kind=bonus_kind,
+        bonus_by_size=bonus_by_size,
+        cafe_seats=int(_value(hotel["cafe_seats"])),
+        emperor_top=int(_value(et["top"])),
+        emperor_vp=tuple(int(x) for x in _value(et["vp"], "alt" if "emperor_vp:alt" in alternatives else None)),
+        emperor_setback=tuple(int(x) for x in _value(et["setback"])),
+        emperor_bonus_from=int(_value(et["bonus_from"])),
+        scoring_rounds=tuple(int(x) for x in _value(et["scoring_rounds"])),
+        money_start=int(_value(b["money"]["start"])),
+        money_cap=int(_value(b["money"]["cap"])),
+        queue_costs=tuple(int(x) for x in _value(b["queue"]["costs"])),
+        marker_vp=tuple(int(x) for x in _value(b["objectives"]["marker_vp"])),
+        rounds=int(_value(g["rounds"])),
+        dice={int(k): int(v) for k, v in _value(g["dice"]).items()},
+        hand_size=int(_value(g["hand_size"])),
+        start_rooms=int(_value(g["start_rooms"])),
+        cubes_per_item=int(_value(g["cubes_per_item"])),
+        room_tiles_per_colour=int(_value(g["room_tiles_per_colour"])),
+        turn_order_tiles={int(k): tuple((int(a), int(c)) for a, c in v) for k, v in tot.items()},
+    )
+
+
+def provenance_records(config: GahConfig) -> list[ProvenanceRecord]:
+    """Every shipped printed value with its provenance (for ``tabletop cards``)."""
+    raw = _raw(config.data_override)
+    game = "grand-austria-hotel"
+    out: list[ProvenanceRecord] = []
+    for g in raw["guests"]:
+        o = g["order"]
+        order = " ".join(f"{o[it]}{ITEM_LETTERS[i]}" for i, it in enumerate(ITEMS) if o[it])
+        reward = "; ".join(_fmt_effect(e) for e in g["reward"]) or "none"
+        confirmed = set(g.get("confirmed", ()))
+        item = f"guest #{g['id']} {g['name']} ({g['colour']})"
+        for fld, val in (("order", order), ("vp", str(g["vp"])), ("reward", reward)):
+            prov = "confirmed" if fld in confirmed else g["provenance"]
+            out.append(ProvenanceRecord(game, item, fld, val, prov, g.get("note", "")))
+    for s in raw["staff"]:
+        provisional = set(s.get("provisional", ()))
+        item = f"staff #{s['id']} {s['name']}"
+        cost = str(s["cost"]) + (f" (original: {s['original']['cost']})" if "cost" in s.get("original", {}) else "")
+        out.append(ProvenanceRecord(game, item, "cost", cost,
+                                    "provisional" if "cost" in provisional else s["provenance"], s.get("note", "")))
+        out.append(ProvenanceRecord(game, item, "effect", s["timing"], s["provenance"]))
+        out.append(ProvenanceRecord(game, item, "number", str(s["id"]),
+                                    "provisional" if s.get("set") == "rowe_smith" else "single",
+                                    "numbered by this project" if s.get("set") == "rowe_smith" else ""))
+    for o in raw["objectives"]:
+        out.append(ProvenanceRecord(game, f"politics {o['id']}", "requirement", o["text"], o["provenance"]))
+    for t in raw["emperor_tiles"]:
+        out.append(ProvenanceRecord(game, f"emperor tile {t['id']}", "bonus/penalty",
+                                    "; ".join(_fmt_effect(e) for e in t["bonus"]), t["provenance"],
+                                    t.get("note", "")))
+    out.append(ProvenanceRecord(game, "introductory sets A-D", "contents",
+                                " | ".join(f"{s['set']}: {', '.join(s['staff'])}" for s in raw["intro_sets"]["sets"]),
+                                raw["intro_sets"].get("provenance", "provisional")))
+    b = raw["board"]
+    out.append(ProvenanceRecord(game, "hotel", "layout (colours, groups)", "standard side, 20 rooms, 10 groups",
+                                b["hotel"]["provenance"]))
+    for part in ("hotel", "emperor_track", "money", "queue", "objectives", "game"):
+        for name, entry in b[part].items():
+            if not isinstance(entry, dict) or "provenance" not in entry or "value" not in entry:
+                if isinstance(entry, dict) and part == "hotel" and name == "occupancy_bonus":
+                    val = "; ".join(f"{c}: {entry[c]['kind']} {entry[c]['by_size']}" for c in COLOURS[:3])
+                    out.append(ProvenanceRecord(game, f"{part}", name, val, entry["provenance"]))
+                continue
+            val = str(entry["value"])
+            if "alternatives" in entry:
+                val += "; alternatives: " + "; ".join(f"{k}={v}" for k, v in entry["alternatives"].items())
+            out.append(ProvenanceRecord(game, part, name, val, entry["provenance"], entry.get("note", "")))
+    return out
+
+
+def _fmt_effect(e: dict[str, Any]) -> str:
+    args = ", ".join(f"{k}={v}" for k, v in e.items() if k != "effect")
+    return f"{e['effect']}({args})" if args else e["effect"]

@@ -1,0 +1,153 @@
+"""Plain-language text for people: prompts, action sentences and a board drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.state import CHANCE, TERMINAL
+from tabletop.games.grand_austria_hotel import notation as N
+from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+
+if TYPE_CHECKING:
+    from tabletop.games.grand_austria_hotel.engine import GahState
+
+PROMPTS = {
+    "turn": "your turn: take a guest, take a die, serve, use staff, move guests, or done",
+    "place": "place the new dishes and drinks on your guests (or done: keep them in the kitchen)",
+    "serve": "serve up to 3 items from your kitchen to your guests",
+    "food": "choose what to take",
+    "rooms": "choose a room to prepare (or done)",
+    "empmoney": "split between emperor steps and krone",
+    "play": "choose a staff card to play (or done)",
+    "drawn": "choose one of the drawn staff cards to play (or done)",
+    "occupy": "choose a prepared room to occupy (or done)",
+    "freeguest": "choose a guest to take for free (or done)",
+    "sguest": "choose your starting guest",
+    "choice": "choose a dish or drink",
+    "complete": "choose a guest whose order the Porter completes",
+    "gizia": "E. Gizia: choose an action space to carry out without taking a die",
+    "penalty": "emperor penalty: choose the main penalty or the VP loss",
+    "avoid": "Conference Manager: pay 1 krone to avoid the emperor penalty, or suffer it",
+    "discard": "choose a staff card to discard",
+    "discardend": "choose a played game-end staff card to discard",
+    "remove": "choose a prepared room to remove from your highest floor",
+    "removeocc": "choose an occupied room to remove",
+    "bonuskind": "Events Coordinator: choose the kind of occupancy bonus",
+    "draft": "draft: choose a staff card to keep",
+}
+
+
+def prompt(st: GahState) -> str:
+    cp = st.current_player
+    if cp == TERMINAL:
+        return "the game is over"
+    if cp == CHANCE:
+        return f"chance: roll {st.roll_n} dice"
+    fr = st.stack[-1]
+    return f"seat {fr[1]}: {PROMPTS.get(fr[0], fr[0])}"
+
+
+def describe(st: GahState, action: str) -> str:
+    """A sentence for ``action`` chosen at the current point of ``st``."""
+    if action.startswith("roll:"):
+        counts = action[5:].split("-")
+        return "dice rolled: " + ", ".join(f"{c}x{f + 1}" for f, c in enumerate(counts) if c != "0")
+    info = N.INFO.get(action)
+    cp = st.current_player
+    who = f"Seat {cp}"
+    if info is None:
+        return f"{who}: {action}"
+    verb = info[0]
+    rules = st.rules
+    if verb == "pass":
+        return f"{who} passes"
+    if verb == "done":
+        return f"{who} is done" if st.stack and st.stack[-1][0] != "turn" else f"{who} ends the turn"
+    if verb == "guest":
+        g = st.queue[info[1]]
+        name = rules.guests[g].name if g else "?"
+        return f"{who} takes guest {name} (#{g}) from slot {info[1]}"
+    if verb == "die":
+        face, act, boost = info[1], info[2], info[3]
+        s = f"{who} takes a {face} die" + (f" for action {act}" if face == 6 else "")
+        return s + (" and boosts it" if boost else "")
+    if verb == "food":
+        return f"{who} takes {info[2]} {ITEMS[info[1]]} and {info[4]} {ITEMS[info[3]]}"
+    if verb == "empmoney":
+        return f"{who} advances {info[1]} on the emperor track and takes {info[2]} krone"
+    if verb == "item":
+        return f"{who} puts a {ITEMS[info[2]]} on the guest at table {info[1]}"
+    if verb == "serve":
+        return f"{who} serves from the kitchen"
+    if verb == "move":
+        pl = st.players[cp]
+        g = pl.cafe[info[1]]
+        return f"{who} moves {rules.guests[g].name if g else '?'} into room {info[2]}"
+    if verb == "room":
+        return f"{who} prepares room {info[1]} ({COLOURS[rules.room_colour[info[1]]]}, floor " \
+               f"{rules.room_floor[info[1]]})"
+    if verb == "occupy":
+        return f"{who} occupies room {info[1]}"
+    if verb == "remove":
+        return f"{who} removes room {info[1]}"
+    if verb == "choice":
+        return f"{who} takes a {ITEMS[info[1]]}"
+    if verb in ("play", "use", "discard", "draft"):
+        name = rules.staff[rules.staff_by_slug[info[1]]].name
+        if verb == "draft":
+            return f"{who} keeps a staff card"
+        return f"{who} {verb}s {name}" if verb != "play" else f"{who} plays {name}"
+    if verb == "complete":
+        return f"{who} completes the order at table {info[1]}"
+    if verb == "penalty":
+        return f"{who} takes the {'main' if info[1] == 0 else 'VP'} penalty"
+    if verb in ("avoid", "suffer"):
+        return f"{who} {'pays 1 krone to avoid' if verb == 'avoid' else 'suffers'} the penalty"
+    if verb == "bonuskind":
+        return f"{who} takes the {info[1]} occupancy bonus"
+    return f"{who}: {action}"
+
+
+ROOM_CHAR = {0: "·", 1: "□", 2: "■"}
+
+
+def render(st: GahState, seat: int | None = None) -> str:
+    """A plain-text drawing of the table as ``seat`` sees it."""
+    rules = st.rules
+    lines = []
+    lines.append(f"Round {st.round}/7 · phase {st.phase} · {prompt(st)}")
+    dice = "  ".join(f"[{f}]x{st.dice[f]}" for f in range(1, 7))
+    lines.append(f"Dice: {dice}   dustbin {st.dustbin}")
+    q = []
+    for i, g in enumerate(st.queue):
+        if g:
+            gu = rules.guests[g]
+            order = "".join(ITEMS[k][0] * gu.order[k] for k in range(4)).replace("c", "c")
+            q.append(f"g{i} {gu.name} ({COLOURS[gu.colour][0].upper()}, {gu.vp}VP, wants {order}, "
+                     f"cost {rules.queue_costs[i]})")
+        else:
+            q.append(f"g{i} (empty)")
+    lines.append("Queue: " + " | ".join(q))
+    lines.append("Politics: " + "  ".join(
+        f"{oid}[{','.join(str(s) for s in st.markers[k]) or '-'}]" for k, oid in enumerate(st.objectives))
+        + "   Emperor tiles: " + " ".join(st.emperor_tiles))
+    for p, pl in enumerate(st.players):
+        mark = " (you)" if p == seat else ""
+        lines.append(f"— Seat {p}{mark}: {pl.vp} VP, {pl.money} krone, emperor {pl.emperor}, "
+                     f"tile {st.tiles[p]} covered {st.covered[p]}")
+        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in range(4)))
+        for t, g in enumerate(pl.cafe):
+            if g:
+                gu = rules.guests[g]
+                need = ", ".join(f"{pl.served[t][i]}/{gu.order[i]} {ITEMS[i]}" for i in range(4) if gu.order[i])
+                lines.append(f"   table {t}: {gu.name} ({COLOURS[gu.colour]}) {need}")
+        for f in range(4, 0, -1):
+            row = " ".join(f"{r:2d}{COLOURS[rules.room_colour[r]][0].upper()}{ROOM_CHAR[pl.rooms[r]]}"
+                           for r in rules.rooms_by_floor[f])
+            lines.append(f"   floor {f}: {row}")
+        hand = ", ".join(rules.staff[s].name for s in pl.hand) if p == seat else f"{len(pl.hand)} cards"
+        lines.append(f"   hand: {hand}")
+        if pl.played:
+            lines.append("   played: " + ", ".join(
+                rules.staff[s].name + (" (used)" if s in pl.used else "") for s in pl.played))
+    return "\n".join(lines)
