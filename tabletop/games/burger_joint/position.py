@@ -343,7 +343,7 @@ def _check_production(s: BurgerJointState) -> None:
         if sum(s.new[seat]) > s.capacity(seat):
             raise InvalidPosition(f"production: {name} took more cubes than the capacity "
                                   f"{s.capacity(seat)}")
-        if drawn < need and sum(s.new[seat]):
+        if drawn < need and sum(s.new[seat]) > 0:
             raise InvalidPosition("production: cubes are taken only after all cubes are drawn")
     a, o = s.active, 1 - s.active
     firsts_done = ((sum(s.new[a]) > 0 or s.capacity(a) == 0)
