@@ -29,6 +29,8 @@ class GameInfo:
     """Config flag -> one-line description (variants, alternatives)."""
     provenance: Callable[..., list[Any]]
     """``provenance(**config)`` -> list of :class:`ProvenanceRecord` for every printed value."""
+    render: Callable[..., str] | None = None
+    """``render(state, seat)`` -> a plain-text drawing of the table as ``seat`` sees it."""
 
 
 _GAMES = {

@@ -107,6 +107,8 @@ class GameState(ABC):
             raise IllegalAction(self._illegal_message(action, legal))
         mark = len(self._journal)
         self._marks.append(mark)
+        # _apply may fill the cache for the next decision (it knows it first)
+        self._legal_cache = None
         try:
             self._apply(action)
         except BaseException:
@@ -115,7 +117,6 @@ class GameState(ABC):
             self._legal_cache = legal
             raise
         self.history.append(action)
-        self._legal_cache = None
 
     def undo(self) -> str:
         """Take back the last applied action (chance outcomes included)."""

@@ -31,7 +31,8 @@ Action notation (every string below is in :func:`action_vocabulary`):
 =====================  =======================================================
 
 A decision with exactly one legal action is resolved automatically (it is not
-recorded in ``history``). Chance nodes (``current_player == CHANCE``) are the
+recorded in ``history``): production picks, discards and pending sub-decisions
+(never the ``done`` that ends a turn's trading and building). Chance nodes (``current_player == CHANCE``) are the
 production draws and the random draws of the ``draw`` and ``redraw``
 abilities; ``sample_chance()`` peeks the state's RNG and applying any chance
 outcome advances the RNG by one draw (journalled), so a replay of the same
@@ -400,8 +401,11 @@ class BurgerJointState(GameState):
     # -- applying ----------------------------------------------------------------
     def _apply(self, action: str) -> None:
         self._step(action)
-        # Forced decisions (exactly one legal action) resolve themselves.
+        # Forced decisions (exactly one legal action) resolve themselves: production
+        # picks, discards and pending sub-decisions -- not the end of a turn.
         while self.phase != "over" and self.current_player >= 0:
+            if self.phase in ("trade", "build") and not self.pending:
+                break
             legal = self._legal()
             if len(legal) != 1:
                 break
@@ -674,17 +678,18 @@ class BurgerJointState(GameState):
             return (f"{who}: discard down to {self.data.storage_limit} cubes "
                     f"({sum(self.store[player])} held)")
         if self.pending:
-            kind = self.pending[-1][0]
+            top = self.pending[-1]
+            n = top[1] if len(top) > 1 else 0
             texts = {
                 "get": "choose the colour to take out of the bag (get <colour>)",
-                "return": f"put {self.pending[-1][1]} more cube(s) into the bag (return <colour>)",
-                "redraw": "put cubes into the bag (return <colour>), then done",
+                "return": f"put {n} more cube(s) into the bag (return <colour>)",
+                "redraw": f"put cubes into the bag (return <colour>; {n} so far), then done",
                 "steal": "steal a cube from the other player (steal <colour>) or done",
                 "steal_or_advance": "steal a cube (steal <colour>) or advance the publicity marker",
                 "upgrade": "choose the diner to upgrade (upgrade <colour>)",
-                "pay": f"pay {self.pending[-1][1]} more cube(s) of any colour (pay <colour>)",
+                "pay": f"pay {n} more cube(s) of any colour (pay <colour>)",
             }
-            return f"{who}: {texts[kind]}"
+            return f"{who}: {texts[top[0]]}"
         if phase == "trade":
             return f"{who}: trade, use bistro abilities or build; done ends the turn's actions"
         return f"{who}: build; done ends the turn's actions"

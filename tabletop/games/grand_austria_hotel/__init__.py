@@ -10,6 +10,7 @@ from tabletop.games.grand_austria_hotel.data import provenance_records
 from tabletop.games.grand_austria_hotel.engine import GahState
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
 from tabletop.games.grand_austria_hotel.position import from_position
+from tabletop.games.grand_austria_hotel.text import render
 
 
 def new_game(players: int = 2, seed: int = 0, **config: Any) -> GahState:
@@ -31,6 +32,7 @@ GAME = GameInfo(
     action_vocabulary=lambda players: list(VOCABULARY),
     config_help=CONFIG_HELP,
     provenance=provenance,
+    render=render,
 )
 
 __all__ = ["GAME", "GahState", "from_position", "new_game"]

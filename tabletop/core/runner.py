@@ -1,0 +1,58 @@
+"""Play complete games between bots (used by simulate, bench, tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.bots.base import Bot, Observation, make_bot
+from tabletop.core.registry import get_game
+from tabletop.core.rng import derive_seed
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    bots: list[str]
+    scores: list[int]
+    winners: list[int]
+    decisions: int
+    breakdown: list[dict[str, int]] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self, with_actions: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"seed": self.seed, "bots": self.bots, "scores": self.scores,
+                               "winners": self.winners, "decisions": self.decisions,
+                               "breakdown": self.breakdown}
+        if with_actions:
+            out["actions"] = self.actions
+        return out
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run started with ``base_seed``."""
+    return derive_seed(base_seed, index) & ((1 << 63) - 1)
+
+
+def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any] | None = None,
+              bots: list[Bot] | None = None) -> GameRecord:
+    """Play one complete game; seat i is played by ``bot_names[i]``."""
+    info = get_game(game)
+    players = len(bot_names)
+    st = info.new_game(players=players, seed=seed, **(config or {}))
+    if bots is None:
+        bots = [make_bot(name, derive_seed(seed, 1000 + i)) for i, name in enumerate(bot_names)]
+    decisions = 0
+    while True:
+        cp = st.current_player
+        if cp >= 0:
+            legal = st.legal_actions()
+            obs = Observation(game, cp, legal, lambda cp=cp: st.view(cp))
+            st.apply(bots[cp].choose(obs))
+            decisions += 1
+        elif st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            break
+    return GameRecord(seed, list(bot_names), st.scores(), st.winners(), decisions,
+                      st.score_breakdown(), list(st.history))
