@@ -8,7 +8,8 @@ sampled copies of the hidden parts from that view.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from tabletop.core.rng import Rng
 

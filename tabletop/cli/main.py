@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from functools import partial
 from typing import Any
 
 import click
@@ -99,7 +100,7 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             continue
         legal = st.legal_actions()
         if cp != seat:
-            action = seat_bots[cp].choose(Observation(game, cp, legal, lambda cp=cp: st.view(cp)))
+            action = seat_bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp)))
             click.echo("  " + st.describe(action))
             st.apply(action)
             continue

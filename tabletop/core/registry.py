@@ -7,8 +7,9 @@ new game is added by writing its package and one line in ``_GAMES``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.state import GameState

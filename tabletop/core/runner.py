@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from tabletop.bots.base import Bot, Observation, make_bot
@@ -47,7 +48,7 @@ def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any]
         cp = st.current_player
         if cp >= 0:
             legal = st.legal_actions()
-            obs = Observation(game, cp, legal, lambda cp=cp: st.view(cp))
+            obs = Observation(game, cp, legal, partial(st.view, cp))
             st.apply(bots[cp].choose(obs))
             decisions += 1
         elif st.is_chance():

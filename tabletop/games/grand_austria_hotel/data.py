@@ -180,7 +180,8 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
     guests: dict[int, Guest] = {}
     for rec in raw["guests"]:
         reward = rec.get("reward_original", rec["reward"]) if edition == "original" else rec["reward"]
-        order = tuple(int(rec["order"][it]) for it in ITEMS)
+        o = rec["order"]
+        order = (int(o["strudel"]), int(o["cake"]), int(o["wine"]), int(o["coffee"]))
         guests[int(rec["id"])] = Guest(int(rec["id"]), rec["name"], colour_index[rec["colour"]],
                                        order, sum(order), int(rec["vp"]),
                                        tuple(reward or ()))  # type: ignore[arg-type]
@@ -222,12 +223,12 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
     column = tuple(int(r["column"]) for r in rooms)
     groups = tuple(tuple(int(x) for x in g["rooms"]) for g in hotel["groups"])
     group_of = [-1] * 20
-    for gi, g in enumerate(groups):
-        for r in g:
-            group_of[r] = gi
+    for gi, members in enumerate(groups):
+        for room in members:
+            group_of[room] = gi
     if -1 in group_of:
         raise ValueError("every room must belong to a group")
-    group_colour = tuple(colour[g[0]] for g in groups)
+    group_colour = tuple(colour[members[0]] for members in groups)
     pos = {(floor[r], column[r]): r for r in range(20)}
     neighbours = tuple(
         tuple(pos[(floor[r] + df, column[r] + dc)] for df, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -245,8 +246,8 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
         for c in COLOURS[:3]
     )
     et = b["emperor_track"]
-    g = b["game"]
-    tot = _value(g["turn_order_tiles"])
+    gm = b["game"]
+    tot = _value(gm["turn_order_tiles"])
     return Rules(
         edition=edition,
         guests=guests,
@@ -282,12 +283,12 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
         money_cap=int(_value(b["money"]["cap"])),
         queue_costs=tuple(int(x) for x in _value(b["queue"]["costs"])),
         marker_vp=tuple(int(x) for x in _value(b["objectives"]["marker_vp"])),
-        rounds=int(_value(g["rounds"])),
-        dice={int(k): int(v) for k, v in _value(g["dice"]).items()},
-        hand_size=int(_value(g["hand_size"])),
-        start_rooms=int(_value(g["start_rooms"])),
-        cubes_per_item=int(_value(g["cubes_per_item"])),
-        room_tiles_per_colour=int(_value(g["room_tiles_per_colour"])),
+        rounds=int(_value(gm["rounds"])),
+        dice={int(k): int(v) for k, v in _value(gm["dice"]).items()},
+        hand_size=int(_value(gm["hand_size"])),
+        start_rooms=int(_value(gm["start_rooms"])),
+        cubes_per_item=int(_value(gm["cubes_per_item"])),
+        room_tiles_per_colour=int(_value(gm["room_tiles_per_colour"])),
         turn_order_tiles={int(k): tuple((int(a), int(c)) for a, c in v) for k, v in tot.items()},
     )
 

@@ -92,6 +92,15 @@ class Player:
 class GahState(GameState):
     game_name = "grand-austria-hotel"
 
+    players: list[Player]
+    supply: list[int]
+    room_supply: list[int]
+    queue: list[int]
+    dice: list[int]
+    guest_deck: tuple[int, ...]
+    staff_deck: tuple[int, ...]
+    tiles: list[tuple[int, int]]
+
     # ------------------------------------------------------------------ setup
     def __init__(self, config: GahConfig, seed: int) -> None:
         """A new game: shuffle, deal and set up; stops at the first decision."""
@@ -126,7 +135,7 @@ class GahState(GameState):
             staff = [s for s in staff if s not in taken]
         rng.shuffle(staff)
         if not config.introductory_sets:
-            for p in range(n):
+            for _ in range(n):
                 hands.append(tuple(staff[:rules.hand_size]))
                 staff = staff[rules.hand_size:]
         self.staff_deck = tuple(staff)

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tabletop.core.errors import InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel import notation as N
-from tabletop.games.grand_austria_hotel.config import GahConfig, parse_config
+from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
-from tabletop.games.grand_austria_hotel.engine import PHASES, VP_SOURCES, GahState, Player
+from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState, Player
 
 FORMAT = 1
 
@@ -323,7 +323,7 @@ def from_position(data: dict[str, Any]) -> GahState:
     for tid in st.emperor_tiles:
         if tid not in rules.emperor_tiles:
             raise InvalidPosition(f"unknown emperor tile {tid!r}")
-    st.tiles = [tuple(t.tile) for t in m.turn_order]
+    st.tiles = [(t.tile[0], t.tile[1]) for t in m.turn_order]
     st.covered = [t.covered for t in m.turn_order]
     st.passed = [t.passed for t in m.turn_order]
     t = m.turn
@@ -408,9 +408,9 @@ def check_accounting(st: GahState) -> None:
         if fr[0] == "drawn":
             staff += list(fr[2])
     if sorted(staff) != sorted(rules.deck_staff):
-        missing = sorted(rules.staff[s].slug for s in set(rules.deck_staff) - set(staff))
+        lost = sorted(rules.staff[s].slug for s in set(rules.deck_staff) - set(staff))
         extra = sorted({rules.staff[s].slug for s in staff if staff.count(s) > 1 or s not in rules.deck_staff})
-        raise InvalidPosition(f"staff cards not accounted for exactly once (missing {missing}, extra {extra})")
+        raise InvalidPosition(f"staff cards not accounted for exactly once (missing {lost}, extra {extra})")
     dice = sum(st.dice) + st.dustbin + st.on_tiles + st.roll_n
     if dice != st.total_dice and st.phase not in ("draft", "start_guest", "start_rooms"):
         raise InvalidPosition(f"dice: {dice} accounted for, expected {st.total_dice}")

@@ -1,0 +1,96 @@
+"""The commands a user runs: play, simulate, bench, cards, options."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from tabletop.cli.main import cli
+
+
+def run(*args: str, input: str | None = None) -> str:
+    result = CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_simulate_json_is_deterministic_and_complete() -> None:
+    args = ("simulate", "--game", "grand-austria-hotel", "--players", "3", "--games", "5",
+            "--bots", "random", "--seed", "7", "--json")
+    a, b = run(*args), run(*args)
+    assert a == b
+    data = json.loads(a)
+    assert len(data["games"]) == 5
+    for g in data["games"]:
+        assert set(g) == {"seed", "bots", "scores", "winners", "decisions"}
+        assert g["bots"] == ["random"] * 3 and len(g["scores"]) == 3
+        assert g["winners"] and all(0 <= w < 3 for w in g["winners"])
+        assert g["decisions"] > 50
+    # another base seed gives other games
+    other = json.loads(run(*args[:-3], "--seed", "8", "--json"))
+    assert other["games"][0]["seed"] != data["games"][0]["seed"]
+
+
+def test_simulate_rejects_bad_arguments() -> None:
+    r = CliRunner().invoke(cli, ["simulate", "--players", "5", "--games", "1"])
+    assert r.exit_code != 0 and "2-4 players" in r.output
+    r = CliRunner().invoke(cli, ["simulate", "--players", "2", "--bots", "nobody"])
+    assert r.exit_code != 0 and "unknown bot" in r.output
+    r = CliRunner().invoke(cli, ["simulate", "--players", "2", "-o", "edition=1999"])
+    assert r.exit_code != 0 and "edition" in r.output
+
+
+def test_simulate_with_variants() -> None:
+    out = json.loads(run("simulate", "-n", "2", "-k", "2", "--json", "-o", "edition=original",
+                         "-o", "staff_draft=true", "-o", "alternatives=room_vp:alt"))
+    assert out["config"] == {"edition": "original", "staff_draft": True, "alternatives": ["room_vp:alt"]}
+    assert len(out["games"]) == 2
+
+
+def test_bench_json_reports_both_player_counts() -> None:
+    data = json.loads(run("bench", "--games", "3", "--json"))
+    assert [r["players"] for r in data["results"]] == [2, 4]
+    for r in data["results"]:
+        assert r["games"] == 3 and r["games_per_second"] > 0 and r["decisions_per_second"] > 0
+
+
+def test_cards_lists_provenance_and_provisional_values() -> None:
+    everything = run("cards")
+    assert "guest #55 Photographer" in everything and "single" in everything
+    doubtful = run("cards", "--provisional")
+    lines = [ln for ln in doubtful.splitlines() if ln and not ln.startswith(tuple("0123456789"))]
+    assert lines and all(ln.startswith(("provisional", "conflict")) for ln in lines)
+    assert "introductory sets" in doubtful and "Baker" in doubtful
+    assert "room_vp" in doubtful and "emperor_track" in doubtful
+
+
+def test_options_lists_variants() -> None:
+    out = run("options")
+    for key in ("edition", "exclude_kitchen_hand", "discard_free_guests", "staff_draft",
+                "introductory_sets", "herlius_objectives", "rowe_smith_staff", "alternatives"):
+        assert key in out
+
+
+def test_play_in_the_terminal_rejects_bad_input_and_plays_on() -> None:
+    # an illegal entry, a help request, then always the first legal action; EOF ends
+    moves = "xyz\nhelp\n" + "0\n" * 400
+    out = run("play", "--players", "2", "--seed", "3", input=moves)
+    assert "illegal action 'xyz'" in out
+    assert "Enter the number of an action" in out
+    assert "seat 0" in out and "Queue:" in out and "floor 1" in out
+
+
+def test_play_to_the_end_shows_scores() -> None:
+    out = run("play", "--players", "2", "--seed", "5", input="0\n" * 3000)
+    assert "Game over. Scores:" in out and "Winner(s):" in out
+
+
+def test_installed_entry_point_runs() -> None:
+    exe = shutil.which("tabletop") or str(__import__("pathlib").Path(sys.executable).parent / "tabletop")
+    out = subprocess.run([exe, "simulate", "-n", "2", "-k", "1", "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(out)["games"][0]["scores"]
