@@ -105,8 +105,8 @@ class Scenario:
         pp = pos["players"][seat]
         if table is None:
             table = pp["cafe"].index(None)
-        from tabletop.games.grand_austria_hotel.data import load_rules
         from tabletop.games.grand_austria_hotel.config import parse_config
+        from tabletop.games.grand_austria_hotel.data import load_rules
 
         order = load_rules(parse_config(**pos["config"])).guests[gid].order
         if served == "full":

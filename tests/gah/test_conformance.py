@@ -43,6 +43,8 @@ def check_invariants(st: GahState) -> None:
         assert len(set(pl.played)) == len(pl.played)
         assert set(pl.used) <= set(pl.played)
     assert min(st.supply) >= 0 and min(st.room_supply) >= 0 and min(st.dice) >= 0
+    if st.phase not in ("draft",):
+        assert not any(st.draft_packets), "draft cards left over after the draft"
     if not st.is_terminal() and not st.is_chance():
         assert st.legal_actions(), f"no legal action at: {st.prompt()}"
 

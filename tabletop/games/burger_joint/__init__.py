@@ -19,6 +19,7 @@ from tabletop.core.data import ProvenanceRecord
 from tabletop.core.registry import GameInfo
 from tabletop.games.burger_joint.position import build_config, from_position, new_game
 from tabletop.games.burger_joint.state import DEFAULT_TURN_LIMIT, BurgerJointState, action_vocabulary
+from tabletop.games.burger_joint.text import render
 
 
 def provenance(**config: Any) -> list[ProvenanceRecord]:
@@ -44,6 +45,7 @@ GAME = GameInfo(
     action_vocabulary=action_vocabulary,
     config_help=CONFIG_HELP,
     provenance=provenance,
+    render=render,
 )
 
 __all__ = ["GAME", "BurgerJointState", "action_vocabulary", "from_position", "new_game", "provenance"]

@@ -363,7 +363,7 @@ class GahState(GameState):
                 self._cleanup_round()
             return True
         if phase == "draft":
-            if not self.draft_packets[0]:
+            if not any(self.draft_packets):
                 self._set(self, "phase", "start_guest")
                 return True
             for p in range(n):
@@ -398,6 +398,8 @@ class GahState(GameState):
                 self._set(self, "setup_i", 0)
                 self._set(self, "phase", "roll")
                 self._set(self, "roll_n", self.total_dice)
+                # starting guests are part of setup, not of round 1
+                self._set(self, "round_guest_taken", False)
             return True
         raise AssertionError(f"unknown phase {phase}")
 
