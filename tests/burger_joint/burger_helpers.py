@@ -25,8 +25,8 @@ def position(*, phase: str = "trade", active: str = "burger", burger: dict[str, 
              config: dict[str, Any] | None = None, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """A position; the bag holds every cube not placed elsewhere."""
     players = {
-        "burger": player(diners=["black", "yellow"], **(burger or {})),
-        "pizza": player(diners=["green", "red"], **(pizza or {})),
+        "burger": player(**{"diners": ["black", "yellow"], **(burger or {})}),
+        "pizza": player(**{"diners": ["green", "red"], **(pizza or {})}),
     }
     general = general or {}
     reserved = reserved or {}
