@@ -75,12 +75,13 @@ def test_original_assistant_manager(edition, per_card):
     assert st.players[0].vp_src[STAFF] == 3 * per_card
 
 
-@pytest.mark.parametrize("edition,vp", [("2021", 16), ("original", 12)])
+@pytest.mark.parametrize("edition,vp", [("2021", 24), ("original", 12)])
 def test_original_operator_cap(edition, vp):
     """003 appendix 'Operator: At game end score twice the number of VP as the emperor track space
     your disk is on. (Maximum of 12 VP for the Original Rules variant.)'. Seat 0 is on 13 for the
     last scoring (-> 6), the C2 bonus occupies room 6 completing the yellow group {1,5,6} (6
-    emperor steps, components.md 1.3) -> space 12, worth 8 VP (components.md 1.4) -> 16 or 12."""
+    emperor steps, components.md 1.3) -> space 12; twice the space (components.md 1.2 '2 x emperor
+    space') -> 24, or 12 with the cap."""
     sc = (Scenario(players=2, **cfg(edition)).objectives(["A3", "B1", "C1"]).emperor_tiles(["A1", "B1", "C2"])
           .staff(0, "operator", "played").rooms(0, prepared=[0], occupied=[1, 5])
           .emperor(0, 13).emperor(1, 8))

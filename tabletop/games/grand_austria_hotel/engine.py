@@ -1243,10 +1243,9 @@ class GahState(GameState):
         self._set(pl, "emperor", e)
         tile = rules.emperor_tiles[self.emperor_tiles[k]]
         if e >= rules.emperor_bonus_from:
-            effects = list(tile.bonus)
             if self.S["gardener"] in pl.played:
-                effects.append({"effect": "gain_vp", "amount": 5})
-            self._push(("fx", p, tuple(effects), 0, SRC_EMPEROR))
+                self._push(("fx", p, ({"effect": "gain_vp", "amount": 5},), 0, SRC_STAFF))
+            self._push(("fx", p, tile.bonus, 0, SRC_EMPEROR))
         elif e == 0:
             cm = self.S["conference-manager"]
             if cm in pl.played:
@@ -1368,7 +1367,8 @@ class GahState(GameState):
         if kind == "per_politics_card":
             return sc["vp"] * sum(1 for m in self.markers if p in m)
         if kind == "emperor_track":
-            v = sc["factor"] * self.rules.emperor_vp[pl.emperor]
+            # 2 x the space number: 000 "at most 12 VP ... at most on space 6"
+            v = sc["factor"] * pl.emperor
             return min(v, sc["cap"]) if "cap" in sc else v
         if kind == "kitchen_pairs":
             a, b = (ITEMS.index(x) for x in sc["items"])
