@@ -20,11 +20,12 @@ class GameRecord:
     decisions: int
     breakdown: list[dict[str, int]] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    summary: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self, with_actions: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"seed": self.seed, "bots": self.bots, "scores": self.scores,
                                "winners": self.winners, "decisions": self.decisions,
-                               "breakdown": self.breakdown}
+                               "breakdown": self.breakdown, "summary": self.summary}
         if with_actions:
             out["actions"] = self.actions
         return out
@@ -56,4 +57,4 @@ def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any]
         else:
             break
     return GameRecord(seed, list(bot_names), st.scores(), st.winners(), decisions,
-                      st.score_breakdown(), list(st.history))
+                      st.score_breakdown(), list(st.history), st.summary())

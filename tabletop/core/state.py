@@ -176,6 +176,10 @@ class GameState(ABC):
     def prompt(self) -> str:
         """One line naming the pending decision, e.g. 'seat 1: choose a room'."""
 
+    def summary(self) -> list[dict[str, Any]]:
+        """Game-specific facts per seat for analysis (e.g. staff played); JSON-able."""
+        return [{} for _ in range(self.num_players)]
+
     def describe(self, action: str) -> str:
         """A plain sentence for ``action`` taken at this point (for logs)."""
         return action

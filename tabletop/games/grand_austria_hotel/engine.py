@@ -1414,6 +1414,22 @@ class GahState(GameState):
         return [p for p in range(self.num_players) if key[p] == best]
 
     # ------------------------------------------------------------------ misc
+    def summary(self) -> list[dict[str, Any]]:
+        """Per seat: staff played (slugs), rooms prepared/occupied, guests moved in, café guests."""
+        staff = self.rules.staff
+        out = []
+        for pl in self.players:
+            out.append({
+                "staff_played": [staff[s].slug for s in pl.played],
+                "rooms_occupied": sum(1 for r in pl.rooms if r == 2),
+                "rooms_prepared": sum(1 for r in pl.rooms if r == 1),
+                "guest_vp": pl.guest_vp,
+                "cafe_guests": sum(1 for g in pl.cafe if g),
+                "money": pl.money,
+                "emperor": pl.emperor,
+            })
+        return out
+
     def clone(self) -> GahState:
         c = GahState.__new__(GahState)
         d = self.__dict__.copy()
