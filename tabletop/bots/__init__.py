@@ -1,5 +1,5 @@
 """Bots: they see Observations (legal actions + per-player view), never the true state."""
 
-from tabletop.bots.base import BOTS, Bot, Observation, RandomBot, make_bot
+from tabletop.bots.base import BOTS, LEVELS, Bot, Observation, RandomBot, make_bot, parse_bot_spec
 
-__all__ = ["BOTS", "Bot", "Observation", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "Observation", "RandomBot", "make_bot", "parse_bot_spec"]

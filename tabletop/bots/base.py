@@ -55,12 +55,53 @@ class RandomBot:
         return legal[self.rng.below(len(legal))]
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {
+def _search(kind: str) -> Callable[..., Bot]:
+    def make(seed: int, **budget: Any) -> Bot:
+        from tabletop.bots import search
+
+        cls = {"greedy": search.GreedyBot, "flatmc": search.FlatMCBot, "ismcts": search.ISMCTSBot}[kind]
+        return cls(seed, **budget)  # type: ignore[return-value]
+
+    return make
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "greedy": _search("greedy"),
+    "flatmc": _search("flatmc"),
+    "ismcts": _search("ismcts"),
+}
+
+# Player-facing strength levels: a bot and its budget (docs/BOTS.md measures them).
+LEVELS: dict[str, str] = {
+    "easy": "greedy:steps=1",
+    "medium": "greedy",
+    "hard": "flatmc:samples=1",
+    "expert": "flatmc:samples=3",
 }
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:iterations=500``); levels resolve."""
+    spec = LEVELS.get(spec, spec)
+    name, _, args = spec.partition(":")
+    budget: dict[str, Any] = {}
+    for part in filter(None, args.replace(";", ",").split(",")):
+        key, eq, raw = part.partition("=")
+        if not eq:
+            raise ValueError(f"bot option {part!r} is not key=value")
+        try:
+            budget[key] = float(raw) if "." in raw else int(raw)
+        except ValueError:
+            budget[key] = raw
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(list(BOTS) + list(LEVELS))}")
+    return name, budget
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    name, budget = parse_bot_spec(spec)
+    try:
+        return BOTS[name](seed, **budget)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {name!r}: {exc}") from None

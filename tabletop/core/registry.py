@@ -32,6 +32,12 @@ class GameInfo:
     """``provenance(**config)`` -> list of :class:`ProvenanceRecord` for every printed value."""
     render: Callable[..., str] | None = None
     """``render(state, seat)`` -> a plain-text drawing of the table as ``seat`` sees it."""
+    evaluate: Callable[..., float] | None = None
+    """``evaluate(state, seat)`` -> estimated final score (optional; used by search bots)."""
+    evaluators: dict[str, Callable[..., float]] | None = None
+    """Named alternative evaluations (bots choose one with the ``eval=`` option)."""
+    determinize: Callable[..., GameState] | None = None
+    """``determinize(view, rng)`` -> a full state consistent with a seat's view (hidden parts sampled)."""
 
 
 _GAMES = {

@@ -8,8 +8,9 @@ from tabletop.core.registry import GameInfo
 from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
 from tabletop.games.grand_austria_hotel.data import provenance_records
 from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.evaluation import evaluate
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
-from tabletop.games.grand_austria_hotel.position import from_position
+from tabletop.games.grand_austria_hotel.position import determinize, from_position
 from tabletop.games.grand_austria_hotel.text import render
 
 
@@ -33,6 +34,9 @@ GAME = GameInfo(
     config_help=CONFIG_HELP,
     provenance=provenance,
     render=render,
+    evaluate=evaluate,
+    evaluators={"hand": evaluate},
+    determinize=determinize,
 )
 
 __all__ = ["GAME", "GahState", "from_position", "new_game"]

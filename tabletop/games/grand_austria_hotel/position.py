@@ -440,3 +440,66 @@ def view(st: GahState, seat: int | None) -> dict[str, Any]:
             d["cards"] = len(d["cards"])
     pos["legal_actions"] = st.legal_actions() if seat is not None and st.current_player == seat else []
     return pos
+
+
+def determinize(view_: dict[str, Any], rng: Rng) -> GahState:
+    """A full state consistent with a view: the hidden parts are sampled.
+
+    Unknown staff cards (deck, other players' hands and draft packets, cards
+    others are choosing from) are dealt at random from the cards the viewer
+    cannot see; the guest deck is a random order of the unseen guests; the RNG
+    gets a fresh seed. Used by search bots, which must never read the true state.
+    """
+    pos = {k: v for k, v in view_.items() if k not in ("viewer", "legal_actions")}
+    pos = json_copy(pos)
+    seat = view_["viewer"]
+    config = parse_config(**pos["config"])
+    from tabletop.games.grand_austria_hotel.data import load_rules
+
+    rules = load_rules(config)
+    slug_of = {s.id: s.slug for s in rules.staff.values()}
+    visible: set[str] = set()
+    for q, pp in enumerate(pos["players"]):
+        visible.update(pp["played"])
+        if q == seat:
+            visible.update(pp["hand"])
+    for q, pk in enumerate(pos["draft_packets"]):
+        if q == seat:
+            visible.update(pk)
+    for d in pos["pending"]:
+        if isinstance(d.get("cards"), list):
+            visible.update(d["cards"])
+    unseen = [slug_of[s] for s in rules.deck_staff if slug_of[s] not in visible]
+    rng.shuffle(unseen)
+
+    def deal(k: int) -> list[str]:
+        out = unseen[:k]
+        del unseen[:k]
+        return out
+
+    for q, pp in enumerate(pos["players"]):
+        if q != seat:
+            pp["hand"] = deal(int(pp["hand"]))
+    pos["draft_packets"] = [pk if isinstance(pk, list) else deal(int(pk)) for pk in pos["draft_packets"]]
+    for d in pos["pending"]:
+        if isinstance(d.get("cards"), int):
+            d["cards"] = deal(d["cards"])
+    pos["staff_deck"] = deal(int(pos["staff_deck"]))
+    seen_guests = {g for g in pos["queue"] if g} | set(pos["guest_discard"])
+    for pp in pos["players"]:
+        seen_guests.update(t["guest"] for t in pp["cafe"] if t)
+    hidden = [g for g in sorted(rules.guests) if g not in seen_guests]
+    rng.shuffle(hidden)
+    pos["guest_deck"] = hidden[: int(pos["guest_deck"])]
+    pos["rng"] = hex(rng.next64())
+    pos["seed"] = 0
+    return from_position(pos)
+
+
+def json_copy(obj: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars)."""
+    if isinstance(obj, dict):
+        return {k: json_copy(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [json_copy(v) for v in obj]
+    return obj

@@ -1,0 +1,85 @@
+"""The bot ladder: legality, hidden information, reproducibility, strength order."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from tabletop.bots import LEVELS, Observation, make_bot, parse_bot_spec
+from tabletop.core.registry import get_game
+from tabletop.core.rng import Rng
+from tabletop.core.runner import game_seed, play_game
+
+GAH = "grand-austria-hotel"
+SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1", "ismcts:iterations=30,determinizations=2"]
+
+
+def midgame(seed: int, steps: int = 80):
+    st = get_game(GAH).new_game(players=2, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    while st.is_chance():
+        st.apply(st.sample_chance())
+    return st
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_chooses_a_legal_action_from_an_observation(spec: str) -> None:
+    st = midgame(3)
+    seat = st.current_player
+    legal = st.legal_actions()
+    obs = Observation(GAH, seat, legal, partial(st.view, seat))
+    before = st.to_position()
+    action = make_bot(spec, 7).choose(obs)
+    assert action in legal
+    assert st.to_position() == before  # the bot never touched the real state
+
+
+@pytest.mark.parametrize("spec", SPECS[1:])
+def test_search_bots_are_reproducible_from_their_seed(spec: str) -> None:
+    st = midgame(5)
+    seat = st.current_player
+    obs = lambda: Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))  # noqa: E731
+    assert make_bot(spec, 11).choose(obs()) == make_bot(spec, 11).choose(obs())
+
+
+def test_search_bots_see_only_the_view() -> None:
+    """A bot given a view whose hidden parts were replaced decides from the same information:
+    the determinized state it builds agrees with the view."""
+    info = get_game(GAH)
+    st = midgame(9)
+    seat = st.current_player
+    view = st.view(seat)
+    for k in range(5):
+        d = info.determinize(view, Rng(k))
+        assert d.view(seat) == view
+        assert d.legal_actions() == st.legal_actions()
+    # the sampled hidden parts differ between samples (they are guesses, not the truth)
+    decks = {tuple(info.determinize(view, Rng(k)).staff_deck) for k in range(5)}
+    assert len(decks) > 1
+
+
+def test_greedy_beats_random() -> None:
+    """Seat-balanced: greedy wins every one of 6 games against random."""
+    wins = 0
+    for i in range(6):
+        names = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        r = play_game(GAH, names, game_seed(123, i))
+        wins += names[r.winners[0]] == "greedy" and len(r.winners) == 1
+    assert wins == 6
+
+
+def test_bot_specs_and_levels() -> None:
+    assert parse_bot_spec("ismcts:iterations=50,c=0.5") == ("ismcts", {"iterations": 50, "c": 0.5})
+    for level, spec in LEVELS.items():
+        assert parse_bot_spec(level) == parse_bot_spec(spec)
+        make_bot(level, 1)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("nobody", 1)
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("greedy:depth=3", 1)
+    with pytest.raises(ValueError, match="not key=value"):
+        make_bot("greedy:steps", 1)
