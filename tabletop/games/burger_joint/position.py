@@ -364,3 +364,23 @@ def _check_production(s: BurgerJointState) -> None:
         raise InvalidPosition("production: the active player picks first")
     if need and drawn == need and sum(s.new[a]) == s.capacity(a) and sum(s.new[o]) == s.capacity(o):
         raise InvalidPosition("production: all cubes are taken; the cubes belong in main storage")
+
+
+def determinize(view: dict[str, Any], rng: Any) -> BurgerJointState:
+    """A full state consistent with a seat's view: only the bag's draw order is hidden,
+    so a fresh RNG seed stands in for it (everything else on the table is public)."""
+    pos = {k: v for k, v in view.items() if k not in ("viewer", "scores", "legal_actions")}
+    pos["rng"] = rng.next64()
+    return from_position(pos)
+
+
+def evaluate(state: BurgerJointState, seat: int) -> float:
+    """Estimated worth of a position for search bots: VP, plus production capacity
+    (diners and bistros each draw a cube a turn, at most four) and cubes in storage.
+    A decided game is worth +-100 so that winning beats any position."""
+    if state.is_terminal():
+        won = state.winners()
+        return 100.0 if won == [seat] else (0.0 if seat in won else -100.0)
+    production = min(4, bin(state.diners[seat]).count("1") + bin(state.bistros[seat]).count("1"))
+    cubes = sum(state.store[seat]) + sum(state.new[seat])
+    return float(state.scores()[seat]) + 0.5 * production + 0.15 * min(cubes, 7)
