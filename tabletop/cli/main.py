@@ -116,9 +116,11 @@ def cards(game: str, provisional: bool, options: tuple[str, ...]) -> None:
 def _register() -> None:
     # commands that live in their own modules
     from tabletop.cli.play import play
+    from tabletop.cli.serve import serve
     from tabletop.cli.simulate import simulate
 
     cli.add_command(play)
+    cli.add_command(serve)
     cli.add_command(simulate)
     from tabletop.cli.report import report
     cli.add_command(report)

@@ -176,6 +176,15 @@ class GameState(ABC):
     def prompt(self) -> str:
         """One line naming the pending decision, e.g. 'seat 1: choose a room'."""
 
+    def projected_scores(self) -> list[int]:
+        """What each seat would score if the game ended now (games may refine this)."""
+        return self.scores()
+
+    def hidden_fingerprint(self) -> Any:
+        """Changes whenever hidden information is revealed or randomness is used
+        (a draw, a shuffle, a roll). Interfaces use it to forbid undo across those."""
+        return self.rng.state
+
     def summary(self) -> list[dict[str, Any]]:
         """Game-specific facts per seat for analysis (e.g. staff played); JSON-able."""
         return [{} for _ in range(self.num_players)]

@@ -1414,6 +1414,38 @@ class GahState(GameState):
         return [p for p in range(self.num_players) if key[p] == best]
 
     # ------------------------------------------------------------------ misc
+    def hidden_fingerprint(self) -> Any:
+        return (self.rng.state, len(self.guest_deck), len(self.staff_deck),
+                tuple(len(p) for p in self.draft_packets))
+
+    def projected_scores(self) -> list[int]:
+        """003 'projected game end score': current points, points scored at game end, and
+        points for the emperor track position in the emperor scorings still to come
+        (not future emperor tile bonuses or penalties)."""
+        if self.phase == "over":
+            return self.scores()
+        rules = self.rules
+        out = []
+        for p, pl in enumerate(self.players):
+            total = pl.vp
+            for s in pl.played:
+                if rules.staff[s].timing == "game_end":
+                    total += self.staff_end_vp(p, s)
+            total += sum(rules.final_room_vp[rules.room_floor[r]] for r in range(20) if pl.rooms[r] == 2)
+            total += pl.money + sum(pl.kitchen)
+            if self.S["maitre-d"] not in pl.played:
+                total -= 5 * sum(1 for g in pl.cafe if g)
+            e = pl.emperor
+            for k, sr in enumerate(rules.scoring_rounds):
+                done_now = self.phase == "emperor" and sr == self.round and \
+                    self._turn_order().index(p) < self.emperor_i
+                if sr < self.round or done_now:
+                    continue
+                total += rules.emperor_vp[e]
+                e = max(0, e - rules.emperor_setback[k])
+            out.append(total)
+        return out
+
     def summary(self) -> list[dict[str, Any]]:
         """Per seat: staff played (slugs), rooms prepared/occupied, guests moved in, café guests."""
         staff = self.rules.staff

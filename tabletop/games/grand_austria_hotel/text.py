@@ -96,6 +96,8 @@ def describe(st: GahState, action: str) -> str:
         name = rules.staff[rules.staff_by_slug[info[1]]].name
         if verb == "draft":
             return f"{who} keeps a staff card"
+        if verb == "discard" and st.stack and st.stack[-1][0] == "discard":
+            return f"{who} discards a staff card from hand"
         return f"{who} {verb}s {name}" if verb != "play" else f"{who} plays {name}"
     if verb == "complete":
         return f"{who} completes the order at table {info[1]}"

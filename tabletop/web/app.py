@@ -1,0 +1,183 @@
+"""The HTTP + WebSocket interface (FastAPI) over :class:`GameService`.
+
+Every request is validated by pydantic models; every refusal is a 4xx with
+a message that says what is wrong (illegal action 400, bad token 403, unknown
+game 404, stale revision or wrong moment 409, malformed body 422) and changes
+nothing. The OpenAPI schema is at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.bots.base import LEVELS
+from tabletop.core.registry import game_names, get_game
+from tabletop.web.service import GameService, ServiceError
+from tabletop.web.store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Body):
+    kind: str = Field("human", pattern="^(human|bot)$")
+    bot: str | None = Field(None, max_length=80)
+    name: str | None = Field(None, max_length=60)
+
+
+class CreateGame(_Body):
+    game: str = Field("grand-austria-hotel", max_length=40)
+    players: int = Field(2, ge=1, le=8)
+    config: dict[str, Any] = {}
+    seats: list[SeatSpec] | None = None
+    seed: int | None = Field(None, ge=0, lt=2**62)
+
+
+class TokenBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+
+
+class ActionBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    revision: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=80)
+
+
+class UndoBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    revision: int = Field(ge=0)
+
+
+class JoinBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    name: str = Field("", max_length=60)
+
+
+class BotBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    bot: str = Field("medium", min_length=1, max_length=80)
+
+
+class TokensBody(_Body):
+    tokens: list[str] = Field(default_factory=list, max_length=200)
+
+
+def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) -> FastAPI:
+    store = Store(database)
+    service = GameService(store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await service.resume_active()
+        yield
+        await service.drain()
+
+    app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
+                  description="Host Grand Austria Hotel and Burger Joint games: lobby, play, spectate, replay.")
+    app.state.service = service
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse(status_code=exc.status, content={"detail": exc.message})
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        """Games, their player counts and config options, and the bot levels."""
+        games = []
+        for name in game_names():
+            info = get_game(name)
+            games.append({"name": name, "title": info.title, "min_players": info.min_players,
+                          "max_players": info.max_players, "options": info.config_help})
+        return {"games": games, "bot_levels": LEVELS, "languages": ["en", "de", "zh"]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: CreateGame) -> dict[str, Any]:
+        """Create a game; returns the seat tokens (invite links) and the spectator token."""
+        seats = [s.model_dump() for s in body.seats] if body.seats else \
+            [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
+        return await service.create(body.game, body.players, body.config, seats, body.seed)
+
+    @app.get("/api/games/{game_id}")
+    async def get_state(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        """The game as the token's seat (or a spectator) sees it."""
+        live, seat = await service.auth(game_id, token)
+        return service.payload(live, seat)
+
+    @app.get("/api/games/{game_id}/log")
+    async def get_log(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> list[dict[str, Any]]:
+        return await service.full_log(game_id, token)
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, body: JoinBody) -> dict[str, Any]:
+        return await service.join(game_id, body.token, body.name)
+
+    @app.post("/api/games/{game_id}/start")
+    async def start(game_id: str, body: TokenBody) -> dict[str, Any]:
+        return await service.start(game_id, body.token)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionBody) -> dict[str, Any]:
+        """Apply an action chosen at ``revision``; stale, illegal or malformed input is refused."""
+        return await service.act(game_id, body.token, body.revision, body.action)
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(game_id: str, body: UndoBody) -> dict[str, Any]:
+        return await service.undo(game_id, body.token, body.revision)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot")
+    async def seat_to_bot(game_id: str, seat: int, body: BotBody) -> dict[str, Any]:
+        return await service.seat_to_bot(game_id, body.token, seat, body.bot)
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay(game_id: str, step: int, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        return await service.replay(game_id, token, step)
+
+    @app.post("/api/my-games")
+    async def my_games(body: TokensBody) -> list[dict[str, Any]]:
+        """Summaries of the games these tokens (kept by the browser) belong to."""
+        return await service.my_games(body.tokens)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def updates(websocket: WebSocket, game_id: str, token: str = "") -> None:
+        """Pushes the game (as the token's seat sees it) now and after every change."""
+        await websocket.accept()
+        try:
+            sub_id, live, seat = await service.subscribe(game_id, token, websocket.send_json)
+        except ServiceError as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, "detail": exc.message})
+            await websocket.close(code=4000 + exc.status)
+            return
+        try:
+            await websocket.send_json({"type": "state", **service.payload(live, seat)})
+            while True:
+                msg = await websocket.receive_text()
+                if msg == "ping":
+                    await websocket.send_json({"type": "pong", "revision": live.revision})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.unsubscribe(live, sub_id)
+
+    if STATIC.exists():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+        @app.get("/", include_in_schema=False)
+        async def index() -> FileResponse:
+            return FileResponse(STATIC / "index.html")
+
+        @app.get("/game/{game_id}", include_in_schema=False)
+        async def game_page(game_id: str) -> FileResponse:
+            return FileResponse(STATIC / "index.html")
+
+    return app

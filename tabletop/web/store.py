@@ -1,0 +1,187 @@
+"""Durable storage of hosted games: config + seed + append-only action log.
+
+SQLite (a file, embedded) by default; PostgreSQL when given a
+``postgresql://`` URL. An action is committed before the server answers or
+tells anyone about it, so a crash never loses an accepted action.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(12), nullable=False),  # open / active / finished
+    Column("spectator", String(64), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+    Column("result", Text),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),  # human / bot
+    Column("bot", String(80)),
+    Column("name", String(60), nullable=False),
+    Column("joined", Boolean, nullable=False),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),  # -1 = chance
+    Column("action", String(80), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("irreversible", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    players: int
+    config: dict[str, Any]
+    seed: int
+    status: str
+    spectator: str
+    created: float
+    result: dict[str, Any] | None
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    token: str
+    kind: str
+    bot: str | None
+    name: str
+    joined: bool
+
+
+@dataclass
+class ActionRow:
+    idx: int
+    seat: int
+    action: str
+    text: str
+    irreversible: bool
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # safe against process crashes in WAL mode
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False}, pool_size=8)
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    return engine
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(games).values(
+                id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
+                seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
+                result=None))
+            for s in seat_rows:
+                c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
+                                               bot=s.bot, name=s.name, joined=s.joined))
+
+    def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow]] | None:
+        with self.engine.connect() as c:
+            g = c.execute(select(games).where(games.c.id == game_id)).first()
+            if g is None:
+                return None
+            srows = c.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+            arows = c.execute(select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)).all()
+        return (
+            GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
+                    json.loads(g.result) if g.result else None),
+            [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined) for s in srows],
+            [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible) for a in arows],
+        )
+
+    def game_for_token(self, token: str) -> tuple[str, int | None] | None:
+        """(game id, seat) for a seat token, (game id, None) for a spectator token."""
+        with self.engine.connect() as c:
+            s = c.execute(select(seats.c.game_id, seats.c.seat).where(seats.c.token == token)).first()
+            if s is not None:
+                return s.game_id, s.seat
+            g = c.execute(select(games.c.id).where(games.c.spectator == token)).first()
+            return (g.id, None) if g is not None else None
+
+    def append_actions(self, game_id: str, rows: list[ActionRow], status: str | None = None,
+                       result: dict[str, Any] | None = None) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            for r in rows:
+                c.execute(insert(actions).values(game_id=game_id, idx=r.idx, seat=r.seat, action=r.action,
+                                                 text=r.text, irreversible=r.irreversible, created=now))
+            if status is not None:
+                c.execute(update(games).where(games.c.id == game_id).values(
+                    status=status, result=json.dumps(result) if result is not None else None))
+
+    def truncate_actions(self, game_id: str, from_idx: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= from_idx))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    def update_seat(self, game_id: str, seat: int, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+
+    def active_game_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(games.c.id).where(games.c.status == "active"))]
