@@ -21,7 +21,8 @@ def started(client, seats=None):
     g = new_game(client, seats)
     for s in g["seats"]:
         if s["kind"] == "human":
-            assert client.post(f"/api/games/{g['id']}/join", json={"token": s["token"], "name": s["name"]}).status_code == 200
+            r = client.post(f"/api/games/{g['id']}/join", json={"token": s["token"], "name": s["name"]})
+            assert r.status_code == 200
     r = client.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]})
     assert r.status_code == 200, r.text
     return g
