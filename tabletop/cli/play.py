@@ -1,106 +1,165 @@
-"""``tabletop play``: a person plays in the terminal against bots."""
+"""``tabletop play``: a person plays in the terminal against bots.
+
+Commands at the prompt: a number or an action (``d3``, ``g0``, ``done``),
+``hint`` (what the strongest bot would do, from your view only), ``undo``
+(your last decision, never across a roll, a draw or another player's move),
+``save FILE`` (the position, resumable with ``--load FILE``), ``log``, ``quit``.
+"""
 
 from __future__ import annotations
 
 import json
 import time
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.panel import Panel
 
-from tabletop.bots.base import Observation, make_bot
+from tabletop.bots.base import LEVELS, Observation, make_bot
 from tabletop.cli.main import CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
 from tabletop.core.errors import TabletopError
-from tabletop.core.registry import get_game
+from tabletop.core.registry import GameInfo, get_game
 from tabletop.core.rng import derive_seed
+from tabletop.core.state import GameState
+
+HELP = ("Enter the number of an action or the action itself (e.g. d3, g0, done).\n"
+        "  hint        what the strongest bot would do (it sees only your view)\n"
+        "  undo        take back your last decision (not across rolls, draws or others' moves)\n"
+        "  save FILE   save the game; continue later with: tabletop play --load FILE\n"
+        "  log         the last moves      quit  leave")
 
 
 @click.command()
 @GAME_OPTION
 @click.option("--players", "-n", type=int, default=None, help="number of players (default: the minimum)")
 @click.option("--seat", type=int, default=0, show_default=True, help="your seat (0 = start player)")
-@click.option("--bots", default="random", show_default=True, help="bot for the other seats")
+@click.option("--bots", default="medium", show_default=True,
+              help=f"bot level for the other seats ({', '.join(LEVELS)}) or a bot spec; one, or one per seat")
 @click.option("--seed", type=int, default=None, help="deal seed (random if omitted)")
+@click.option("--load", "load_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="continue a game saved with 'save FILE'")
+@click.option("--plain", is_flag=True, help="plain text instead of the coloured board")
 @CONFIG_OPTION
-def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
-         options: tuple[str, ...]) -> None:
+def play(game: str, players: int | None, seat: int, bots: str, seed: int | None, load_file: str | None,
+         plain: bool, options: tuple[str, ...]) -> None:
     """Play in the terminal against bots. Type a number or an action; 'help' for more."""
-    info = get_game(game)
-    n = players or info.min_players
-    if not info.min_players <= n <= info.max_players:
-        raise click.BadParameter(f"{info.title} takes {info.min_players}-{info.max_players} players")
+    console = Console(highlight=False, soft_wrap=True)
+    if load_file:
+        try:
+            saved = json.loads(Path(load_file).read_text())
+            game = saved.get("game", game)
+            info = get_game(game)
+            st = info.from_position(saved)
+        except (OSError, json.JSONDecodeError, TabletopError) as exc:
+            raise click.ClickException(f"cannot load {load_file}: {exc}") from None
+        n = st.num_players
+        seed = int(saved.get("seed", 0))
+    else:
+        info = get_game(game)
+        n = players or info.min_players
+        if not info.min_players <= n <= info.max_players:
+            raise click.BadParameter(f"{info.title} takes {info.min_players}-{info.max_players} players")
+        if seed is None:
+            seed = int(time.time() * 1000) % (1 << 31)
+        try:
+            st = info.new_game(players=n, seed=seed, **parse_options(options))
+        except TabletopError as exc:
+            raise click.ClickException(str(exc)) from None
     if not 0 <= seat < n:
         raise click.BadParameter(f"seat must be 0-{n - 1}", param_hint="--seat")
-    if seed is None:
-        seed = int(time.time() * 1000) % (1 << 31)
-    try:
-        st = info.new_game(players=n, seed=seed, **parse_options(options))
-    except TabletopError as exc:
-        raise click.ClickException(str(exc)) from None
     bot_names = parse_bots(bots, n)
     seat_bots = {s: make_bot(bot_names[s], derive_seed(seed, 77, s)) for s in range(n) if s != seat}
-    click.echo(f"{info.title}, {n} players, seed {seed}. You are seat {seat}. Type 'help' for commands.")
-    while True:
+    others = ", ".join(f"seat {s}: {bot_names[s]}" for s in seat_bots)
+    console.print(f"[bold]{info.title}[/], {n} players, seed {seed}. You are seat {seat}; {others}. "
+                  "Type 'help' for commands.")
+    turn_marks: list[int] = []  # history lengths where your decisions started
+    while not st.is_terminal():
         cp = st.current_player
-        if st.is_terminal():
-            break
         if st.is_chance():
             action = st.sample_chance()
-            click.echo("  " + st.describe(action))
+            console.print("  " + st.describe(action), style="dim")
             st.apply(action)
             continue
         legal = st.legal_actions()
         if cp != seat:
             action = seat_bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp)))
-            click.echo("  " + st.describe(action))
+            console.print("  " + st.describe(action))
             st.apply(action)
             continue
-        click.echo("")
-        click.echo(info.render(st, seat) if info.render else json.dumps(st.view(seat), indent=1))
-        click.echo(f"\n{st.prompt()}")
+        _draw(console, info, st, seat, plain)
+        console.print(f"\n[bold]{st.prompt()}[/]")
         for i, a in enumerate(legal):
-            click.echo(f"  {i:2d}. {a:14s} {st.describe(a)}")
+            console.print(f"  {i:2d}. [cyan]{a:14s}[/] {st.describe(a)}")
         try:
             line = input("> ").strip()
         except EOFError:
-            click.echo("\n(end of input) bye")
+            console.print("\n(end of input) bye")
             return
-        if line in ("quit", "exit", "q"):
-            click.echo("bye")
+        word, _, arg = line.partition(" ")
+        if word in ("quit", "exit", "q"):
+            console.print("bye")
             return
-        if line in ("help", "?", ""):
-            click.echo("Enter the number of an action or the action itself (e.g. d3, g0, done). "
-                       "'undo' takes back your last decision, 'quit' leaves.")
+        if word in ("help", "?", ""):
+            console.print(HELP)
             continue
-        if line == "undo":
-            if not _undo_to_own_turn(st, seat):
-                click.echo("nothing of yours to undo (chance events cannot be taken back)")
+        if word == "hint":
+            strongest = make_bot("expert", derive_seed(seed, 99, len(st.history)))
+            choice = strongest.choose(Observation(game, seat, legal, partial(st.view, seat)))
+            console.print(f"hint ({LEVELS['expert']}): [cyan]{choice}[/] — {st.describe(choice)}")
+            continue
+        if word == "undo":
+            if not _undo_own(st, seat, turn_marks):
+                console.print("nothing of yours to undo (not across rolls, draws or other players' moves)")
+            continue
+        if word == "save":
+            if not arg:
+                console.print("! give a file name: save FILE")
+                continue
+            try:
+                Path(arg).write_text(json.dumps(st.to_position(), indent=1))
+            except OSError as exc:
+                console.print(f"! cannot write {arg}: {exc.strerror}")
+                continue
+            console.print(f"saved to {arg}; continue with: tabletop play --load {arg} --seat {seat}")
+            continue
+        if word == "log":
+            for a in st.history[-12:]:
+                console.print("  " + a, style="dim")
             continue
         action = legal[int(line)] if line.isdigit() and int(line) < len(legal) else line
+        before_fp = st.hidden_fingerprint()
         try:
             st.apply(action)
         except TabletopError as exc:
-            click.echo(f"! {exc}")
-    click.echo(info.render(st, seat) if info.render else "")
+            console.print(f"[red]! {exc}[/]")
+            continue
+        # an action that revealed hidden information or used randomness cannot be taken back
+        turn_marks.append(len(st.history) if st.hidden_fingerprint() == before_fp else -1)
+    _draw(console, info, st, seat, plain)
     scores = st.scores()
-    click.echo("\nGame over. Scores: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(scores)))
+    console.print("\n[bold]Game over.[/] Scores: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(scores)))
     for p, br in enumerate(st.score_breakdown()):
-        click.echo(f"  seat {p}: " + ", ".join(f"{k} {v}" for k, v in br.items() if v))
-    click.echo("Winner(s): " + ", ".join(f"seat {w}" for w in st.winners()))
+        console.print(f"  seat {p}: " + ", ".join(f"{k} {v}" for k, v in br.items() if v))
+    console.print("Winner(s): " + ", ".join(f"seat {w}" for w in st.winners()))
 
 
-def _undo_to_own_turn(st: Any, seat: int) -> bool:
-    """Undo back to this seat's previous decision, never across a chance event."""
-    undone = []
-    while st.history:
-        last = st.history[-1]
-        if last.startswith("roll:"):
-            break
-        st.undo()
-        undone.append(last)
-        if st.current_player == seat:
-            return True
-    for a in reversed(undone):
-        st.apply(a)
-    return False
+def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool) -> None:
+    console.print("")
+    if info.render_rich is not None and not plain:
+        console.print(info.render_rich(st, seat))
+    elif info.render is not None:
+        console.print(Panel(info.render(st, seat)) if not plain else info.render(st, seat))
+    else:
+        console.print(json.dumps(st.view(seat), indent=1))
+
+
+def _undo_own(st: Any, seat: int, marks: list[int]) -> bool:
+    """Take back this seat's last action if nothing happened after it and it revealed nothing."""
+    if not marks or marks[-1] != len(st.history) or marks[-1] < 0:
+        return False
+    st.undo()
+    marks.pop()
+    return True

@@ -32,6 +32,8 @@ class GameInfo:
     """``provenance(**config)`` -> list of :class:`ProvenanceRecord` for every printed value."""
     render: Callable[..., str] | None = None
     """``render(state, seat)`` -> a plain-text drawing of the table as ``seat`` sees it."""
+    render_rich: Callable[..., Any] | None = None
+    """``render_rich(state, seat)`` -> rich renderables for the terminal (optional)."""
     evaluate: Callable[..., float] | None = None
     """``evaluate(state, seat)`` -> estimated final score (optional; used by search bots)."""
     evaluators: dict[str, Callable[..., float]] | None = None

@@ -78,10 +78,12 @@ def test_options_lists_variants() -> None:
 def test_play_in_the_terminal_rejects_bad_input_and_plays_on() -> None:
     # an illegal entry, a help request, then always the first legal action; EOF ends
     moves = "xyz\nhelp\n" + "0\n" * 400
-    out = run("play", "--players", "2", "--seed", "3", input=moves)
+    out = run("play", "--players", "2", "--seed", "3", "--plain", input=moves)
     assert "illegal action 'xyz'" in out
     assert "Enter the number of an action" in out
     assert "seat 0" in out and "Queue:" in out and "floor 1" in out
+    rich = run("play", "--players", "2", "--seed", "3", input="quit\n")
+    assert "Guests (queue)" in rich and "Seat 0 (you)" in rich and "kitchen:" in rich
 
 
 def test_play_to_the_end_shows_scores() -> None:
@@ -94,3 +96,36 @@ def test_installed_entry_point_runs() -> None:
     out = subprocess.run([exe, "simulate", "-n", "2", "-k", "1", "--json"], capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(out)["games"][0]["scores"]
+
+
+def test_play_hint_undo_save_and_load(tmp_path) -> None:
+    save = tmp_path / "game.json"
+    # seat 1 chooses the first starting guest, so the bots move first; then our commands
+    out = run("play", "--players", "2", "--seed", "4", "--bots", "easy", "--plain",
+              input=f"hint\n0\nundo\nsave {save}\nquit\n")
+    assert "hint (" in out and "— Seat 0" in out
+    assert "nothing of yours to undo" in out  # taking a starting guest draws a new one: not undoable
+    assert save.exists()
+    saved = json.loads(save.read_text())
+    assert saved["game"] == "grand-austria-hotel" and saved["history"]
+    out2 = run("play", "--load", str(save), "--plain", input="quit\n")
+    assert "You are seat 0" in out2 and "bye" in out2
+
+
+def test_play_undo_takes_back_a_reversible_choice(tmp_path) -> None:
+    """After the starting guests seat 0 prepares its starting rooms: no hidden information,
+    so 'r0' can be taken back; the saved position shows the room is empty again."""
+    save = tmp_path / "after-undo.json"
+    out = run("play", "--players", "2", "--seed", "4", "--bots", "easy", "--plain",
+              input=f"0\nr0\nundo\nsave {save}\nquit\n")
+    assert "prepares room 0" in out
+    assert "nothing of yours to undo" not in out
+    pos = json.loads(save.read_text())
+    assert pos["players"][0]["prepared"] == [] and pos["pending"][-1]["decision"] == "rooms"
+
+
+def test_play_rejects_a_bad_save_file(tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = CliRunner().invoke(cli, ["play", "--load", str(bad)])
+    assert r.exit_code != 0 and "cannot load" in r.output

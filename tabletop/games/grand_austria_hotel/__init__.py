@@ -11,7 +11,7 @@ from tabletop.games.grand_austria_hotel.engine import GahState
 from tabletop.games.grand_austria_hotel.evaluation import evaluate
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
 from tabletop.games.grand_austria_hotel.position import determinize, from_position
-from tabletop.games.grand_austria_hotel.text import render
+from tabletop.games.grand_austria_hotel.text import render, render_rich
 
 
 def new_game(players: int = 2, seed: int = 0, **config: Any) -> GahState:
@@ -34,6 +34,7 @@ GAME = GameInfo(
     config_help=CONFIG_HELP,
     provenance=provenance,
     render=render,
+    render_rich=render_rich,
     evaluate=evaluate,
     evaluators={"hand": evaluate},
     determinize=determinize,

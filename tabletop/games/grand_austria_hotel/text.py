@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import notation as N
@@ -153,3 +153,64 @@ def render(st: GahState, seat: int | None = None) -> str:
             lines.append("   played: " + ", ".join(
                 rules.staff[s].name + (" (used)" if s in pl.used else "") for s in pl.played))
     return "\n".join(lines)
+
+
+COLOUR_STYLE = {0: "yellow", 1: "blue", 2: "red", 3: "green"}
+ITEM_LETTER = "scwk"
+
+
+def render_rich(st: GahState, seat: int | None = None) -> Any:
+    """The table as rich renderables (colours, tables) for ``tabletop play``."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    rules = st.rules
+    head = Text(f"Round {st.round}/7 · {prompt(st)}", style="bold")
+    dice = Table(box=None, show_header=True, header_style="bold")
+    for f in range(1, 7):
+        dice.add_column(f"[{f}]", justify="center")
+    dice.add_row(*[str(st.dice[f]) for f in range(1, 7)])
+    queue = Table(title="Guests (queue)", box=None, header_style="bold")
+    for col in ("slot", "guest", "wants", "VP", "cost"):
+        queue.add_column(col)
+    for i, g in enumerate(st.queue):
+        if g:
+            gu = rules.guests[g]
+            want = "".join(ITEM_LETTER[k] * gu.order[k] for k in range(4))
+            queue.add_row(f"g{i}", Text(gu.name, style=COLOUR_STYLE[gu.colour]), want, str(gu.vp),
+                          str(rules.queue_costs[i]))
+    politics = " ".join(f"{oid}:{','.join(map(str, st.markers[k])) or '-'}" for k, oid in enumerate(st.objectives))
+    info = Text(f"Politics {politics}   Emperor tiles {' '.join(st.emperor_tiles)}   dustbin {st.dustbin}")
+    boards = []
+    for p, pl in enumerate(st.players):
+        hotel = Table(box=None, show_header=False, padding=(0, 1))
+        for _ in range(5):
+            hotel.add_column()
+        for f in range(4, 0, -1):
+            cells = []
+            for r in rules.rooms_by_floor[f]:
+                mark = {0: f"{r:2d}·", 1: f"{r:2d}□", 2: f"{r:2d}■"}[pl.rooms[r]]
+                style = COLOUR_STYLE[rules.room_colour[r]] + (" bold reverse" if pl.rooms[r] == 2 else "")
+                cells.append(Text(mark, style=style if pl.rooms[r] else "dim " + COLOUR_STYLE[rules.room_colour[r]]))
+            hotel.add_row(*cells)
+        lines = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
+                      f"covered {st.covered[p]}"),
+                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in range(4)))]
+        for t, g in enumerate(pl.cafe):
+            if g:
+                gu = rules.guests[g]
+                need = " ".join(f"{pl.served[t][i]}/{gu.order[i]}{ITEM_LETTER[i]}" for i in range(4) if gu.order[i])
+                lines.append(Text.assemble(f"table {t}: ", (gu.name, COLOUR_STYLE[gu.colour]), f" {need}"))
+        lines.append(hotel)
+        if p == seat:
+            lines.append(Text("hand: " + (", ".join(rules.staff[s].name for s in pl.hand) or "-")))
+        else:
+            lines.append(Text(f"hand: {len(pl.hand)} cards"))
+        if pl.played:
+            lines.append(Text("played: " + ", ".join(rules.staff[s].name + (" (used)" if s in pl.used else "")
+                                                     for s in pl.played)))
+        title = f"Seat {p}" + (" (you)" if p == seat else "")
+        boards.append(Panel(Group(*lines), title=title, border_style="cyan" if p == seat else "white"))
+    return Group(head, dice, queue, info, *boards)
