@@ -4,6 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
+# the browser tests drive Debian's Chromium (no browser downloads): install it if missing
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || echo "!! could not install chromium: the browser tests will fail and say so"
+  else
+    echo "!! chromium missing and not root: the browser tests will fail and say so"
+  fi
+fi
 echo "== ruff"
 .venv/bin/ruff check tabletop tests
 echo "== mypy"
