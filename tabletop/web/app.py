@@ -9,6 +9,8 @@ nothing. The OpenAPI schema is at ``/openapi.json``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.bots.base import LEVELS
+from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
-from tabletop.web.service import GameService, ServiceError
+from tabletop.web.service import GameService, NotFound, ServiceError
 from tabletop.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -100,6 +103,29 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
             games.append({"name": name, "title": info.title, "min_players": info.min_players,
                           "max_players": info.max_players, "options": info.config_help})
         return {"games": games, "bot_levels": LEVELS, "languages": ["en", "de", "zh"]}
+
+    @app.get("/api/data/{game}")
+    async def printed_data(game: str, game_id: str | None = Query(None, max_length=40)) -> dict[str, Any]:
+        """The game's printed card and board data (names, colours, orders, costs, layout; nothing
+        hidden) for drawing the board; resolved for a hosted game's config when ``game_id`` is given."""
+        if game_id:
+            live = await service.get(game_id)
+            if live.row.game != game:
+                raise NotFound(f"game {game_id!r} is not {game!r}")
+            state = live.state
+        else:
+            try:
+                info = get_game(game)
+            except TabletopError as exc:
+                raise NotFound(str(exc)) from None
+            state = info.new_game(players=info.min_players, seed=0)
+        data = getattr(state, "rules", None) or state.data  # type: ignore[attr-defined]
+        out = dataclasses.asdict(data)
+        out.pop("records", None)  # provenance notes: not needed to draw
+        module = sys.modules[type(data).__module__]
+        out["names"] = {k.lower(): list(getattr(module, k)) for k in ("COLOURS", "ITEMS", "BISTROS", "SEATS")
+                        if hasattr(module, k)}
+        return out
 
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame) -> dict[str, Any]:

@@ -99,10 +99,15 @@ class GameService:
         if len(seat_specs) != players:
             raise ServiceError(f"give exactly {players} seats")
         seed = secrets.randbits(62) if seed is None else seed
+        reserved = {"players", "seed"} & set(config)
+        if reserved:
+            raise ServiceError(f"config cannot set {sorted(reserved)}: give them as fields of the request")
         try:
             info.new_game(players=players, seed=seed, **config)
         except TabletopError as exc:
             raise ServiceError(str(exc)) from None
+        except TypeError as exc:
+            raise ServiceError(f"invalid config: {exc}") from None
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
@@ -143,6 +148,9 @@ class GameService:
                 state.apply(a.action)
             live = LiveGame(row, seat_rows, state, log)
             self.live[game_id] = live
+        if state.is_chance() and row.status == "active":
+            async with live.lock:
+                await self._resolve_chance(live)
         self._schedule_bots(live)
         return live
 
@@ -228,6 +236,25 @@ class GameService:
         if live.state.current_player != seat:
             raise Conflict(f"it is not seat {seat}'s turn ({live.state.prompt()})")
 
+    async def _resolve_chance(self, live: LiveGame) -> None:
+        """Roll/draw for a game that waits on chance (e.g. Burger Joint opens with draws)."""
+        st = live.state
+        if live.row.status != "active" or not st.is_chance():
+            return
+        rows = []
+        while st.is_chance():
+            outcome = st.sample_chance()
+            text = st.describe(outcome)
+            st.apply(outcome)
+            rows.append(ActionRow(live.revision + len(rows), -1, outcome, text, True))
+        try:
+            await asyncio.to_thread(self.store.append_actions, live.row.id, rows)
+        except Exception as exc:
+            for _ in rows:
+                st.undo()
+            raise Unavailable(f"could not store the draw, nothing changed: {exc.__class__.__name__}") from None
+        live.log.extend(rows)
+
     async def _apply(self, live: LiveGame, seat: int, action: str) -> None:
         st = live.state
         start = live.revision
@@ -312,6 +339,7 @@ class GameService:
                 raise Conflict(f"seats {waiting} have not joined yet (or make them bots)")
             await asyncio.to_thread(self.store.set_status, live.row.id, "active")
             live.row.status = "active"
+            await self._resolve_chance(live)
             out = self.payload(live, seat)
         await self._broadcast(live)
         self._schedule_bots(live)
@@ -329,10 +357,12 @@ class GameService:
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
         async with live.lock:
-            await asyncio.to_thread(self.store.update_seat, live.row.id, target, kind="bot", bot=bot,
-                                    joined=True, name=f"Bot ({bot})")
             s = live.seats[target]
-            s.kind, s.bot, s.joined, s.name = "bot", bot, True, f"Bot ({bot})"
+            base = s.name.split(" (bot")[0] if s.kind == "bot" else s.name
+            name = f"{base} (bot {bot})"[:60]
+            await asyncio.to_thread(self.store.update_seat, live.row.id, target, kind="bot", bot=bot,
+                                    joined=True, name=name)
+            s.kind, s.bot, s.joined, s.name = "bot", bot, True, name
             live.bots.pop(target, None)
             out = self.payload(live, seat)
         await self._broadcast(live)

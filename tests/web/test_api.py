@@ -169,3 +169,24 @@ def test_restart_keeps_every_accepted_action(database) -> None:
         after = state(c2, g, 0)
         assert after["revision"] == before["revision"] and after["view"] == before["view"]
         assert act(c2, g, 0, "r1").status_code == 200
+
+
+def test_create_rejects_bad_configs_with_4xx(client) -> None:
+    base = {"game": "grand-austria-hotel", "players": 2}
+    for extra, text in (({"config": {"players": 3}}, "cannot set"), ({"config": {"edition": "1999"}}, "edition"),
+                        ({"config": {"nonsense": True}}, "nonsense"), ({"players": 6}, "2-4 players"),
+                        ({"game": "chess"}, "unknown game")):
+        r = client.post("/api/games", json={**base, **extra})
+        assert 400 <= r.status_code < 500, (extra, r.text)
+        assert text in r.text
+
+
+def test_burger_joint_opens_with_draws_resolved_by_the_server(client) -> None:
+    r = client.post("/api/games", json={"game": "burger-joint", "players": 2, "seed": 3,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    g = r.json()
+    for s in g["seats"]:
+        client.post(f"/api/games/{g['id']}/join", json={"token": s["token"], "name": "x"})
+    s = client.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).json()
+    assert s["current_player"] == 0 and s["legal"] and s["revision"] > 0
+    assert all(e["seat"] == -1 for e in s["log"])

@@ -195,7 +195,7 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
                 style = COLOUR_STYLE[rules.room_colour[r]] + (" bold reverse" if pl.rooms[r] == 2 else "")
                 cells.append(Text(mark, style=style if pl.rooms[r] else "dim " + COLOUR_STYLE[rules.room_colour[r]]))
             hotel.add_row(*cells)
-        lines = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
+        lines: list[Any] = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
                       f"covered {st.covered[p]}"),
                  Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in range(4)))]
         for t, g in enumerate(pl.cafe):

@@ -1,0 +1,488 @@
+// Grand Austria Hotel: the board, driven by the server's legal actions.
+//
+// ctx = { view, seat (viewer or null), seats, current, legal: Map(action -> server text), act(action),
+//         ui (kept across renders), rerender(), data (GET /api/data/...), texts (card texts), readOnly }
+
+import { clickable, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+export const SEAT_COLOURS = ["#f28c28", "#4fb3e8", "#8e5cc7", "#8a8a8a"];
+const LETTERS = "scwk";
+const ITEMS_DEFAULT = ["strudel", "cake", "wine", "coffee"];
+const COLOURS_DEFAULT = ["yellow", "blue", "red", "green"];
+
+// Actions done by clicking a thing on the board; everything else becomes a prompt button.
+const BOARD_ACTION = /^(g\d|d[1-5]\+?$|d6=\d\+?$|t\d[scwk]$|m\dr\d+$|r\d+$|o\d+$|rm\d+$|c\d$|play:|use:|discard:|draft:)/;
+
+const items = (ctx) => (ctx.data && ctx.data.names && ctx.data.names.items) || ITEMS_DEFAULT;
+const colours = (ctx) => (ctx.data && ctx.data.names && ctx.data.names.colours) || COLOURS_DEFAULT;
+const itemName = (i) => t(`item.${ITEMS_DEFAULT[i]}`);
+const seatName = (ctx, p) => (ctx.seats[p] && ctx.seats[p].name) || t("game.seatN", { n: p + 1 });
+
+function top(view) { return view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null; }
+function myTurn(ctx) { return !ctx.readOnly && ctx.seat !== null && ctx.legal.size > 0; }
+
+export function cube(i, extra) {
+  return h(`span.cube.i-${ITEMS_DEFAULT[i]}${extra ? "." + extra : ""}`, { title: itemName(i), "aria-label": itemName(i) });
+}
+
+function kr(n) { return t("unit.krone", { n }); }
+
+// ------------------------------------------------------------------ effect texts
+function itemsList(e) {
+  return ITEMS_DEFAULT.map((it, i) => (e[it] ? `${e[it]} ${itemName(i)}` : null)).filter(Boolean).join(", ");
+}
+
+export function fxText(e) {
+  switch (e.effect) {
+    case "gain_items": return t("fx.items", { list: itemsList(e) });
+    case "gain_money": return t("fx.money", { n: e.amount });
+    case "lose_money": return t("fx.loseMoney", { n: e.amount });
+    case "advance_emperor": return t("fx.emperor", { n: e.steps });
+    case "gain_vp": return t("fx.vp", { n: e.amount });
+    case "lose_vp": return t("fx.loseVp", { n: e.amount });
+    case "draw_staff": return t("fx.draw", { n: e.count });
+    case "play_staff": return e.discount === "free" ? t("fx.playFree") : t("fx.play", { n: e.discount });
+    case "draw_and_play": return e.discount === "free" ? t("fx.drawPlayFree", { n: e.draw }) : t("fx.drawPlay", { n: e.draw, d: e.discount });
+    case "free_guest": return t("fx.freeGuest");
+    case "occupy_room": return t("fx.occupy", { n: e.count || 1 });
+    case "gain_item_choice": return t("fx.choice", { n: e.count || 1 });
+    case "extra_turn": return t("fx.extraTurn");
+    case "extra_die_action": return t("fx.extraAction");
+    case "complete_order": return t("fx.complete");
+    case "prepare_room": {
+      const cost = t(`fx.cost.${e.cost}`);
+      const floors = e.floors ? t("fx.floors", { list: e.floors.join("–") }) : "";
+      return t(e.occupy ? "fx.prepareOccupy" : "fx.prepare", { cost, floors });
+    }
+    default: return e.effect.replace(/_/g, " ");
+  }
+}
+
+// ------------------------------------------------------------------ cards
+function guestCard(ctx, gid, opts = {}) {
+  const g = ctx.data.guests[String(gid)];
+  if (!g) return h("div.guest", `#${gid}`);
+  const colour = colours(ctx)[g.colour];
+  const served = opts.served;
+  const order = [];
+  g.order.forEach((n, i) => {
+    for (let k = 0; k < n; k++) {
+      const done = served ? k < (served[ITEMS_DEFAULT[i]] || 0) : true;
+      order.push(cube(i, served ? (done ? "served" : "wanted") : ""));
+    }
+  });
+  const reward = (g.reward || []).map(fxText).join(" · ") || t("fx.none");
+  const complete = served && g.order.every((n, i) => (served[ITEMS_DEFAULT[i]] || 0) >= n);
+  return h(`div.guest.c-${colour}${complete ? ".complete" : ""}`,
+    { title: `${g.name} (#${g.id}) — ${t(`colour.${colour}`)} — ${t("game.reward")}: ${reward}`, "data-guest": g.id },
+    h("div.guest-head", h("span.guest-name", g.name), h("span.vp", t("unit.vp", { n: g.vp }))),
+    h("div.order", order),
+    h("div.reward", reward),
+    opts.extra || null);
+}
+
+function staffCard(ctx, slug, opts = {}) {
+  const id = ctx.data.staff_by_slug[slug];
+  const s = ctx.data.staff[String(id)] || { name: slug, cost: "?", timing: "" };
+  const text = (ctx.texts && ctx.texts.staff && ctx.texts.staff[slug]) || "";
+  const el = h(`div.staff.t-${s.timing}${opts.used ? ".used" : ""}`, { "data-staff": slug, title: text },
+    h("div.staff-head", h("span.staff-name", s.name), h("span.cost", kr(s.cost))),
+    h("div.staff-timing", t(`timing.${s.timing}`) + (opts.used ? ` · ${t("game.used")}` : "")),
+    h("div.staff-text", text));
+  if (!ctx.readOnly && opts.actions) {
+    for (const verb of opts.actions) {
+      const a = `${verb}:${slug}`;
+      if (ctx.legal.has(a)) {
+        clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
+        el.append(h("div.staff-verb", t(`verb.${verb}`)));
+        break;
+      }
+    }
+  }
+  return el;
+}
+
+// ------------------------------------------------------------------ shared board
+function queuePanel(ctx) {
+  const v = ctx.view;
+  const costs = ctx.data.queue_costs || [3, 2, 1, 0, 0];
+  const slots = v.queue.map((gid, i) => {
+    const a = `g${i}`;
+    const card = gid ? guestCard(ctx, gid) : h("div.guest.empty", t("game.emptySlot"));
+    const slot = h("div.slot", { "data-slot": i }, h("div.slot-cost", kr(costs[i])), card);
+    if (!ctx.readOnly && ctx.legal.has(a)) clickable(slot, a, () => ctx.act(a), ctx.legal.get(a));
+    return slot;
+  });
+  return h("section.panel.queue", { id: "queue" },
+    h("h3", t("game.queue"), h("span.muted.small", ` · ${t("game.deck", { n: typeof v.guest_deck === "number" ? v.guest_deck : v.guest_deck.length })}`)),
+    h("div.queue-slots", slots));
+}
+
+function dieFace(n) { return h(`span.die.f${n}`, String(n)); }
+
+function actionBoard(ctx) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  const anyBoost = [...ctx.legal.keys()].some((a) => /^d(\d|6=\d)\+$/.test(a));
+  if (!anyBoost) ui.boost = false;
+  const spaces = [];
+  for (let n = 1; n <= 6; n++) {
+    const count = v.dice[String(n)] || 0;
+    const el = h(`div.space.s${n}`, { "data-space": n },
+      h("div.space-head", dieFace(n), h("span.count", { title: t("game.diceHere") }, `× ${count}`)),
+      h("div.space-label", t(`space.${n}`)));
+    if (!ctx.readOnly) {
+      if (n < 6) {
+        const plain = `d${n}`;
+        const boosted = `d${n}+`;
+        const choice = ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
+        if (choice) clickable(el, choice, () => ctx.act(choice), ctx.legal.get(choice));
+      } else {
+        const copies = [1, 2, 3, 4, 5].map((k) => {
+          const plain = `d6=${k}`;
+          const boosted = `d6=${k}+`;
+          return ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
+        }).filter(Boolean);
+        if (copies.length) {
+          clickable(el, "d6", () => { ui.copyOpen = !ui.copyOpen; ctx.rerender(); }, t("game.copyHint"));
+          if (ui.copyOpen) {
+            el.append(h("div.copy-menu", { role: "menu" }, h("div.small", t("game.copyWhich")),
+              copies.map((a) => {
+                const k = Number(a[3]);
+                return h("button.small", { type: "button", "data-action": a, title: ctx.legal.get(a),
+                  onclick: (ev) => { ev.stopPropagation(); ui.copyOpen = false; ctx.act(a); } }, `${k}: ${t(`space.${k}`)}`);
+              })));
+          }
+        } else ui.copyOpen = false;
+      }
+    }
+    spaces.push(el);
+  }
+  const boost = anyBoost && !ctx.readOnly
+    ? h("label.boost", { title: t("game.boostHint") },
+      h("input", { type: "checkbox", id: "boost", checked: !!ui.boost, onchange: (e) => { ui.boost = e.target.checked; ctx.rerender(); } }),
+      " ", t("game.boost"))
+    : null;
+  const extra = [];
+  if (v.dice_to_roll) extra.push(t("game.toRoll", { n: v.dice_to_roll }));
+  if (v.dustbin) extra.push(t("game.dustbin", { n: v.dustbin }));
+  return h("section.panel.actions", { id: "action-board" },
+    h("div.panel-head", h("h3", t("game.actionBoard")), boost),
+    h("div.spaces", spaces),
+    extra.length ? h("div.muted.small", extra.join(" · ")) : null);
+}
+
+function politicsPanel(ctx) {
+  const v = ctx.view;
+  const vps = ctx.data.marker_vp || [15, 10, 5];
+  return h("section.panel.politics", { id: "politics" }, h("h3", t("game.politics")),
+    h("div.politics-cards", v.objectives.map((o) => {
+      const rec = ctx.data.objectives[o.id] || { text: o.id };
+      return h("div.politics", { "data-objective": o.id, title: rec.text },
+        h("div.politics-head", h("b", o.id)),
+        h("div.politics-text", rec.text),
+        h("div.markers", vps.map((vp, k) => {
+          const who = o.markers[k];
+          return h("span.marker", { style: who !== undefined ? { background: SEAT_COLOURS[who], color: "#fff" } : {},
+            title: who !== undefined ? seatName(ctx, who) : "" }, String(vp));
+        })));
+    })));
+}
+
+function emperorPanel(ctx) {
+  const v = ctx.view;
+  const vp = ctx.data.emperor_vp || [];
+  const top = ctx.data.emperor_top || 13;
+  const cells = [];
+  for (let i = 0; i <= top; i++) {
+    const here = v.players.map((pl, p) => (pl.emperor === i ? p : -1)).filter((p) => p >= 0);
+    cells.push(h("div.emp-cell", { "data-emperor": i },
+      h("div.emp-n", String(i)),
+      h("div.emp-discs", here.map((p) => h("span.disc", { style: { background: SEAT_COLOURS[p] }, title: seatName(ctx, p) }))),
+      h("div.emp-vp", vp[i] !== undefined ? String(vp[i]) : "")));
+  }
+  const rounds = ctx.data.scoring_rounds || [3, 5, 7];
+  const tiles = v.emperor_tiles.map((id, k) => {
+    const txt = (ctx.texts && ctx.texts.emperor_tiles && ctx.texts.emperor_tiles[id]) || {};
+    const done = k < (v.emperor_index || 0) || v.round > rounds[k] || v.phase === "over";
+    return h(`div.emp-tile${done ? ".done" : ""}`, { "data-tile": id },
+      h("div.emp-tile-head", h("b", id), h("span.muted", t("game.afterRound", { n: rounds[k] }))),
+      h("div.bonus", h("b", t("game.bonus")), " ", txt.bonus || ""),
+      h("div.penalty", h("b", t("game.penalty")), " ", txt.penalty || ""));
+  });
+  return h("section.panel.emperor", { id: "emperor" },
+    h("h3", t("game.emperor"), h("span.muted.small", ` · ${t("game.emperorHint")}`)),
+    h("div.emp-track", cells),
+    h("div.emp-tiles", tiles));
+}
+
+function roundPanel(ctx) {
+  const v = ctx.view;
+  const order = v.turn_order.map((o, p) => ({ ...o, p })).sort((a, b) => a.tile[0] - b.tile[0]);
+  return h("section.panel.round", { id: "round" },
+    h("div.round-line", h("b", t("game.round", { n: v.round, of: ctx.data.rounds || 7 })), " · ", t(`phase.${v.phase}`)),
+    h("div.turn-order", order.map((o) => h(`span.tile${o.passed ? ".passed" : ""}${ctx.current === o.p ? ".current" : ""}`,
+      { style: { borderColor: SEAT_COLOURS[o.p] }, title: seatName(ctx, o.p) },
+      h("span.disc", { style: { background: SEAT_COLOURS[o.p] } }),
+      `${o.tile[0]}|${o.tile[1]}`, o.covered ? h("small", ` ✓${o.covered}`) : null, o.passed ? h("small", ` ${t("game.passed")}`) : null))),
+    h("div.supply.small.muted", t("game.supply"), ": ",
+      ITEMS_DEFAULT.map((it, i) => h("span.supply-item", cube(i), ` ${v.supply[it]} `)),
+      " · ", t("game.roomTiles"), ": ", ["yellow", "blue", "red"].map((c) => h(`span.room-chip.c-${c}`, String(v.room_supply[c] ?? "")))));
+}
+
+// ------------------------------------------------------------------ a player's board
+function hotelGrid(ctx, p, mine) {
+  const d = ctx.data;
+  const pl = ctx.view.players[p];
+  const prepared = new Set(pl.prepared);
+  const occupied = new Set(pl.occupied);
+  const sel = mine ? ctx.ui.selectedTable : null;
+  const pos = {};
+  for (let r = 0; r < 20; r++) pos[`${d.room_floor[r]},${d.room_column[r]}`] = r;
+  const rows = [];
+  for (let f = 4; f >= 1; f--) {
+    const cells = [h("div.floor-cost", { title: t("game.floorCost") }, kr(d.floor_cost[f]))];
+    for (let c = 0; c < 5; c++) {
+      const r = pos[`${f},${c}`];
+      const colour = colours(ctx)[d.room_colour[r]];
+      const g = d.room_group[r];
+      const border = [];
+      for (const [side, df, dc] of [["t", 1, 0], ["b", -1, 0], ["l", 0, -1], ["r", 0, 1]]) {
+        const n = pos[`${f + df},${c + dc}`];
+        if (n === undefined || d.room_group[n] !== g) border.push(`g${side}`);
+      }
+      const state = occupied.has(r) ? "occupied" : prepared.has(r) ? "prepared" : "empty";
+      const el = h(`div.room.c-${colour}.${state}.${border.join(".")}`,
+        { "data-room": r, "aria-label": t("game.roomAria", { r, colour: t(`colour.${colour}`), f, state: t(`room.${state}`) }),
+          title: t("game.roomAria", { r, colour: t(`colour.${colour}`), f, state: t(`room.${state}`) }) },
+        h("span.room-no", String(r)),
+        d.room_vp && d.room_vp[r] ? h("span.room-vp", `+${d.room_vp[r]}`) : null,
+        state === "occupied" ? h("span.occupant") : null);
+      if (mine && !ctx.readOnly) {
+        let a = null;
+        if (sel !== null && sel !== undefined) a = ctx.legal.has(`m${sel}r${r}`) ? `m${sel}r${r}` : null;
+        else a = [`r${r}`, `o${r}`, `rm${r}`].find((x) => ctx.legal.has(x)) || null;
+        if (a) clickable(el, a, () => { ctx.ui.selectedTable = null; ctx.act(a); }, ctx.legal.get(a));
+      }
+      cells.push(el);
+    }
+    rows.push(h("div.floor", { "data-floor": f }, cells));
+  }
+  return h("div.hotel", { "aria-label": t("game.hotel") }, rows);
+}
+
+function cafePanel(ctx, p, mine) {
+  const pl = ctx.view.players[p];
+  const hasFourth = pl.cafe[3] || (pl.played || []).includes("maitre-d");
+  const tables = pl.cafe.slice(0, hasFourth ? 4 : 3).map((entry, tIdx) => {
+    if (!entry) return h("div.table.empty", { "data-table": tIdx }, h("span.muted", t("game.emptyTable")));
+    const extra = [];
+    if (mine && !ctx.readOnly) {
+      const adds = [0, 1, 2, 3].map((i) => `t${tIdx}${LETTERS[i]}`).filter((a) => ctx.legal.has(a));
+      if (adds.length) {
+        extra.push(h("div.serve-buttons", adds.map((a) => {
+          const i = LETTERS.indexOf(a[2]);
+          return h("button.small.serve-item", { type: "button", "data-action": a, title: ctx.legal.get(a),
+            onclick: (ev) => { ev.stopPropagation(); ctx.act(a); } }, "+", cube(i), " ", itemName(i));
+        })));
+      }
+    }
+    const card = guestCard(ctx, entry.guest, { served: entry.served, extra });
+    const table = h("div.table", { "data-table": tIdx }, card);
+    if (mine && !ctx.readOnly) {
+      const moves = [...ctx.legal.keys()].filter((a) => a.startsWith(`m${tIdx}r`));
+      const complete = `c${tIdx}`;
+      if (ctx.legal.has(complete)) clickable(card, complete, () => ctx.act(complete), ctx.legal.get(complete));
+      else if (moves.length) {
+        if (ctx.ui.selectedTable === tIdx) card.classList.add("selected");
+        clickable(card, `m${tIdx}`, () => {
+          ctx.ui.selectedTable = ctx.ui.selectedTable === tIdx ? null : tIdx;
+          ctx.rerender();
+        }, t("game.moveHint"));
+      }
+    }
+    return table;
+  });
+  return h("div.cafe", h("h4", t("game.cafe")), h("div.tables", tables));
+}
+
+function kitchenPanel(ctx, p) {
+  const pl = ctx.view.players[p];
+  return h("div.kitchen", { "data-kitchen": p }, h("h4", t("game.kitchen")),
+    h("div.kitchen-items", ITEMS_DEFAULT.map((it, i) => h("span.kitchen-item", { title: itemName(i), "data-item": it }, cube(i), ` × ${pl.kitchen[it]}`))));
+}
+
+function vpTotal(pl) { return Object.values(pl.vp).reduce((a, b) => a + b, 0); }
+
+function statLine(ctx, p) {
+  const pl = ctx.view.players[p];
+  const proj = ctx.projected ? ctx.projected[p] : null;
+  return h("div.stats",
+    h("span.stat", { title: t("game.money") }, h("b", kr(pl.money))),
+    h("span.stat", { title: t("game.emperor") }, t("game.emperorShort"), " ", h("b", String(pl.emperor))),
+    h("span.stat", { title: Object.entries(pl.vp).filter(([, n]) => n).map(([k, n]) => `${t(`vp.${k}`)} ${n}`).join(", ") },
+      h("b", t("unit.vp", { n: vpTotal(pl) }))),
+    proj !== null && proj !== undefined ? h("span.stat.muted", { title: t("game.projectedHint") }, t("game.projectedShort", { n: proj })) : null);
+}
+
+function staffPanel(ctx, p, mine) {
+  const v = ctx.view;
+  const pl = v.players[p];
+  const used = new Set(pl.used || []);
+  const parts = [];
+  const tp = top(v);
+  if (mine) {
+    if (tp && tp.decision === "drawn" && tp.player === p && Array.isArray(tp.cards)) {
+      parts.push(h("div.drawn", { id: "drawn-cards" }, h("h4", t("game.drawn")),
+        h("div.cards", tp.cards.map((slug) => staffCard(ctx, slug, { actions: ["play"] })))));
+    }
+    const packet = v.draft_packets && v.draft_packets[p];
+    if (Array.isArray(packet) && packet.length) {
+      parts.push(h("div.draft", { id: "draft-cards" }, h("h4", t("game.draft")),
+        h("div.cards", packet.map((slug) => staffCard(ctx, slug, { actions: ["draft"] })))));
+    }
+  }
+  if (Array.isArray(pl.hand)) {
+    parts.push(h("div.hand", { id: mine ? "hand" : null }, h("h4", t("game.hand"), h("span.muted.small", ` (${pl.hand.length})`)),
+      pl.hand.length ? h("div.cards", pl.hand.map((slug) => staffCard(ctx, slug, { actions: ["play", "discard"] }))) : h("p.muted.small", t("game.none"))));
+  } else {
+    parts.push(h("div.hand-count.small", t("game.handCount", { n: pl.hand })));
+  }
+  parts.push(h("div.played", { id: mine ? "played" : null }, h("h4", t("game.played"), h("span.muted.small", ` (${pl.played.length})`)),
+    pl.played.length
+      ? h("div.cards", pl.played.map((slug) => staffCard(ctx, slug, { used: used.has(slug), actions: mine ? ["use", "discard"] : null })))
+      : h("p.muted.small", t("game.none"))));
+  return h("div.staff-area", parts);
+}
+
+function playerBoard(ctx, p, mine) {
+  return h(`div.player-board${mine ? ".mine" : ""}`, { "data-player": p },
+    h("div.pb-grid",
+      h("div.pb-hotel", hotelGrid(ctx, p, mine)),
+      h("div.pb-side", cafePanel(ctx, p, mine), kitchenPanel(ctx, p))),
+    staffPanel(ctx, p, mine));
+}
+
+function playerHead(ctx, p, mine) {
+  const cur = ctx.current === p;
+  return h("div.player-head",
+    h("span.disc.big", { style: { background: SEAT_COLOURS[p] } }),
+    h("span.player-name", seatName(ctx, p), mine ? h("span.you", ` (${t("game.you")})`) : null),
+    cur ? h("span.badge.turn", t("game.toAct")) : null,
+    statLine(ctx, p));
+}
+
+// ------------------------------------------------------------------ public API
+export function renderBoard(ctx) {
+  const v = ctx.view;
+  const me = ctx.seat;
+  const wide = window.matchMedia("(min-width: 760px)").matches;
+  const ui = ctx.ui;
+  ui.openOpponents = ui.openOpponents || {};
+  const others = v.players.map((_, p) => p).filter((p) => p !== me);
+  const shared = h("div.shared", roundPanel(ctx), queuePanel(ctx), actionBoard(ctx));
+  const tracks = h("div.two-col", politicsPanel(ctx), emperorPanel(ctx));
+  const mine = me !== null && me !== undefined
+    ? h("section.panel.me", { id: "my-board" }, playerHead(ctx, me, true), turnInfo(ctx, me), playerBoard(ctx, me, true))
+    : null;
+  const opp = others.map((p) => {
+    const open = ui.openOpponents[p] ?? (wide || me === null);
+    const det = h("details.panel.opponent", { "data-player": p, open },
+      h("summary", playerHead(ctx, p, false)), playerBoard(ctx, p, false));
+    det.addEventListener("toggle", () => { ui.openOpponents[p] = det.open; });
+    return det;
+  });
+  return h("div.gah-board", shared, mine, tracks, opp.length ? h("div.opponents", { id: "opponents" }, opp) : null);
+}
+
+function turnInfo(ctx, p) {
+  const tr = ctx.view.turn;
+  if (!tr || tr.player !== p) return null;
+  return h("div.turn-info.small",
+    h(`span${tr.guest_taken ? ".done" : ""}`, (tr.guest_taken ? "✓ " : "○ ") + t("game.guestTaken")), " ",
+    h(`span${tr.die_taken ? ".done" : ""}`, (tr.die_taken ? "✓ " : "○ ") + t("game.dieTaken")));
+}
+
+export function isBoardAction(a) { return BOARD_ACTION.test(a); }
+
+function foodLabel(a) {
+  const m = a.match(/^([sw])(\d+)([ck])(\d+)$/);
+  const i1 = m[1] === "s" ? 0 : 2;
+  const i2 = m[3] === "c" ? 1 : 3;
+  const parts = [];
+  if (+m[2]) parts.push(h("span.nowrap", `${m[2]} × `, cube(i1), ` ${itemName(i1)}`));
+  if (+m[4]) parts.push(h("span.nowrap", `${m[4]} × `, cube(i2), ` ${itemName(i2)}`));
+  if (!parts.length) parts.push(t("btn.nothing"));
+  return parts.flatMap((x, k) => (k ? [" + ", x] : [x]));
+}
+
+/** Prompt-panel buttons: [{action, label (node or text), kind}] for the legal actions not clicked on the board. */
+export function promptButtons(ctx) {
+  const tp = top(ctx.view);
+  const kind = tp ? tp.decision : "";
+  const out = [];
+  for (const [a, text] of ctx.legal) {
+    if (isBoardAction(a)) continue;
+    let label;
+    let cls = "";
+    let m;
+    if (a === "done") { label = has(`btn.done.${kind}`) ? t(`btn.done.${kind}`) : t("btn.done"); cls = "done"; }
+    else if (a === "pass") label = t("btn.pass");
+    else if (a === "serve") label = t("btn.serve");
+    else if (/^[sw]\d+[ck]\d+$/.test(a)) label = foodLabel(a);
+    else if ((m = a.match(/^e(\d+)m(\d+)$/))) label = t("btn.empmoney", { e: m[1], m: m[2] });
+    else if ((m = a.match(/^\+([scwk])$/))) { const i = LETTERS.indexOf(m[1]); label = [cube(i), " ", t("btn.takeItem", { item: itemName(i) })]; }
+    else if (a === "penalty:main") label = t("btn.penaltyMain");
+    else if (a === "penalty:alt") label = t("btn.penaltyAlt");
+    else if (a === "avoid") label = t("btn.avoid");
+    else if (a === "suffer") label = t("btn.suffer");
+    else if ((m = a.match(/^bonus:(\w+)$/))) label = t(`btn.bonus.${m[1]}`);
+    else label = text || a;
+    out.push({ action: a, label, cls, title: text });
+  }
+  return out;
+}
+
+function itemsOf(obj) {
+  return ITEMS_DEFAULT.map((it, i) => (obj && obj[it] ? `${obj[it]} ${itemName(i)}` : null)).filter(Boolean).join(", ");
+}
+
+/** The pending decision in words (the viewer's own, or what another seat is doing). */
+export function promptText(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over" || ctx.status === "finished") return t("prompt.over");
+  if (ctx.current === -1) return t("prompt.chance");
+  const tp = top(v);
+  if (!tp) return "";
+  const kind = tp.decision;
+  if (!myTurn(ctx)) {
+    const who = seatName(ctx, ctx.current >= 0 ? ctx.current : tp.player);
+    return t("prompt.other", { name: who, what: has(`doing.${kind}`) ? t(`doing.${kind}`) : kind });
+  }
+  if (ctx.ui.selectedTable !== null && ctx.ui.selectedTable !== undefined) {
+    const e = v.players[ctx.seat].cafe[ctx.ui.selectedTable];
+    const g = e && ctx.data.guests[String(e.guest)];
+    return t("prompt.chooseRoomFor", { guest: g ? g.name : "?" });
+  }
+  const params = {
+    left: tp.left ?? "",
+    n: tp.dice ?? "",
+    discount: tp.discount === 99 ? t("fx.cost.free") : kr(tp.discount ?? 0),
+    items: itemsOf(tp.fresh),
+    cost: tp.cost ? t(`fx.cost.${tp.cost}`) : "",
+  };
+  let s = has(`prompt.${kind}`) ? t(`prompt.${kind}`, params) : kind;
+  if (kind === "turn") {
+    const moves = [...ctx.legal.keys()].some((a) => /^m\dr/.test(a));
+    if (moves) s += " " + t("prompt.moveHint");
+  }
+  if ((kind === "penalty" || kind === "avoid") && tp.scoring !== undefined) {
+    const id = v.emperor_tiles[tp.scoring];
+    const txt = ctx.texts && ctx.texts.emperor_tiles && ctx.texts.emperor_tiles[id];
+    if (txt) s += ` (${id}: ${txt.penalty})`;
+  }
+  return s;
+}
+
+export function sourceLabel(key) { return has(`vp.${key}`) ? t(`vp.${key}`) : key; }

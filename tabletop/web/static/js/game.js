@@ -1,0 +1,418 @@
+// The game page: live state, acting, undo, seats, log, end screen and replay viewer.
+// The board itself is drawn by the game's module (gah.js, burger.js).
+
+import { ApiError, getJSON, liveUpdates, postJSON } from "./api.js";
+import { clear, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { rememberToken, tokenFor } from "./tokens.js";
+import * as gah from "./gah.js";
+import * as burger from "./burger.js";
+
+const MODULES = { "grand-austria-hotel": gah, "burger-joint": burger };
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+export function showGame(root, gameId) {
+  const params = new URLSearchParams(location.search);
+  let token = params.get("token");
+  if (!token) {
+    token = tokenFor(gameId);
+    if (token) history.replaceState(null, "", `/game/${gameId}?token=${encodeURIComponent(token)}`);
+  }
+  const S = {
+    p: null, // the latest payload
+    data: null,
+    texts: null,
+    conn: "connecting",
+    error: "",
+    notice: "",
+    busy: false,
+    fatal: "",
+    ui: { selectedTable: null, boost: false, copyOpen: false },
+    fullLog: null,
+    replay: null, // the loaded step {step, steps, view, prompt, scores, text} and the requested one (want)
+    joinName: "",
+    botLevel: "medium",
+  };
+  let live = null;
+  let noticeTimer = null;
+
+  if (!token) {
+    S.fatal = t("game.noToken");
+    render();
+    return { render };
+  }
+
+  // ---------------------------------------------------------------- state
+  function accept(payload, force) {
+    const cur = S.p;
+    if (!force && cur && payload.revision < cur.revision) return; // an older answer overtaken by a push
+    const changed = !cur || cur.revision !== payload.revision || cur.status !== payload.status;
+    S.p = payload;
+    if (changed) {
+      S.ui.selectedTable = null;
+      S.ui.copyOpen = false;
+      if (S.fullLog && payload.log_total !== S.fullLog.length) S.fullLog = null;
+    }
+    if (!S.data) loadData();
+    render();
+  }
+
+  async function loadData() {
+    if (S.dataLoading || !S.p) return;
+    S.dataLoading = true;
+    try {
+      const [data, texts] = await Promise.all([
+        getJSON(`/api/data/${S.p.game}?game_id=${encodeURIComponent(gameId)}`),
+        S.p.game === "grand-austria-hotel" ? getJSON("/static/data/gah-texts.json").catch(() => null) : null,
+      ]);
+      S.texts = texts;
+      S.data = data;
+    } catch (e) {
+      S.error = e.detail || String(e);
+    }
+    S.dataLoading = false;
+    render();
+  }
+
+  async function refresh() {
+    try {
+      const p = await getJSON(`/api/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`);
+      if (!S.remembered) { rememberToken(gameId, token, p.seat); S.remembered = true; }
+      accept(p, true);
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 403 || e.status === 404)) { S.fatal = e.detail; live && live.stop(); }
+      else S.error = e.detail || String(e);
+      render();
+    }
+  }
+
+  function flash(msg) {
+    S.notice = msg;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => { S.notice = ""; render(); }, 4000);
+  }
+
+  async function call(path, body, { force = false } = {}) {
+    if (S.busy) return null;
+    S.busy = true;
+    S.error = "";
+    render();
+    try {
+      const p = await postJSON(path, body);
+      S.busy = false;
+      accept(p, force);
+      return p;
+    } catch (e) {
+      S.busy = false;
+      if (e instanceof ApiError && e.status === 409) {
+        flash(t("game.stale", { detail: e.detail }));
+        await refresh();
+      } else {
+        S.error = e instanceof ApiError && e.status === 400 ? t("game.refused", { detail: e.detail }) : (e.detail || String(e));
+        render();
+      }
+      return null;
+    }
+  }
+
+  function act(action, revision) {
+    if (!S.p) return null;
+    return call(`/api/games/${encodeURIComponent(gameId)}/actions`,
+      { token, revision: revision ?? S.p.revision, action });
+  }
+  const undo = () => call(`/api/games/${encodeURIComponent(gameId)}/undo`, { token, revision: S.p.revision }, { force: true });
+  const join = () => call(`/api/games/${encodeURIComponent(gameId)}/join`, { token, name: S.joinName.trim() });
+  const start = () => call(`/api/games/${encodeURIComponent(gameId)}/start`, { token });
+  const toBot = (seat, level) => {
+    if (!confirm(t("game.confirmBot", { name: S.p.seats[seat].name, level: t(`level.${level}`) }))) return null;
+    return call(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/bot`, { token, bot: level });
+  };
+
+  async function loadFullLog() {
+    try {
+      S.fullLog = await getJSON(`/api/games/${encodeURIComponent(gameId)}/log?token=${encodeURIComponent(token)}`);
+    } catch (e) {
+      S.error = e.detail || String(e);
+    }
+    render();
+  }
+
+  // ---------------------------------------------------------------- replay
+  // The replay shows the step it has loaded; a requested step (`want`) shows on the slider until it arrives.
+  async function replayGo(step) {
+    const steps = S.replay && S.replay.steps !== undefined ? S.replay.steps : S.p.revision;
+    step = Math.max(0, Math.min(steps, step));
+    S.replay = { ...(S.replay || {}), want: step };
+    render();
+    try {
+      const r = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay/${step}?token=${encodeURIComponent(token)}`);
+      if (S.replay && S.replay.want === step) S.replay = { ...r, want: null };
+    } catch (e) {
+      S.error = e.detail || String(e);
+      if (S.replay && !S.replay.view) S.replay = null;
+    }
+    render();
+  }
+  const replayAt = () => (S.replay.want ?? S.replay.step ?? 0);
+
+  // ---------------------------------------------------------------- view helpers
+  const mod = () => (S.p && MODULES[S.p.game]) || null;
+  /** Seats with names told apart: bots that took over are all called "Bot (level)". */
+  function seatsShown() {
+    const seats = S.p.seats;
+    const count = {};
+    for (const s of seats) count[s.name] = (count[s.name] || 0) + 1;
+    return seats.map((s) => (count[s.name] > 1 ? { ...s, name: `${s.name} #${s.seat + 1}` } : s));
+  }
+  const seatColour = (i) => ((mod() && mod().SEAT_COLOURS) || gah.SEAT_COLOURS)[i] || "#999";
+  const seatName = (i) => (S.p && S.p.seats[i] ? seatsShown()[i].name : t("game.seatN", { n: i + 1 }));
+
+  function logText(text) {
+    if (!S.p) return text;
+    const seats = seatsShown();
+    const m = mod();
+    if (m && m.logText) text = m.logText(text, seats);
+    return text.replace(/\b[Ss]eat (\d+)\b/g, (m, n) => (seats[+n] ? seats[+n].name : m));
+  }
+
+  function ctxFor(view, { readOnly = false } = {}) {
+    const p = S.p;
+    return {
+      view,
+      seat: readOnly ? null : p.seat,
+      seats: seatsShown(),
+      players: p.players,
+      current: readOnly ? -2 : p.current_player,
+      status: p.status,
+      legal: readOnly ? new Map() : new Map(p.legal.map((l) => [l.action, l.text])),
+      projected: readOnly ? null : p.projected,
+      act,
+      ui: S.ui,
+      rerender: render,
+      data: S.data,
+      texts: S.texts,
+      readOnly,
+    };
+  }
+
+  /** A <details> that stays open or closed across re-renders. */
+  function keep(details, key) {
+    S.ui.open = S.ui.open || {};
+    if (key in S.ui.open) details.open = S.ui.open[key];
+    details.addEventListener("toggle", () => { S.ui.open[key] = details.open; });
+    return details;
+  }
+
+  // ---------------------------------------------------------------- parts
+  function statusBar() {
+    const p = S.p;
+    const m = mod();
+    const parts = [];
+    const ctx = ctxFor(p.view);
+    let prompt = "";
+    if (p.status === "open") prompt = t("game.waitingRoom");
+    else if (m && S.data) prompt = m.promptText(ctx);
+    else prompt = p.prompt;
+    const mine = p.legal.length > 0 && !!S.data; // your turn, and the board to act on is drawn
+    parts.push(h("div.prompt", { id: "prompt", "data-mine": mine ? "1" : "0" },
+      mine ? h("span.badge.turn", t("game.yourTurn")) : null, " ", prompt));
+    if (m && S.data && mine) {
+      const btns = m.promptButtons(ctx);
+      if (btns.length) {
+        parts.push(h("div.prompt-buttons", { id: "prompt-buttons" }, btns.map((b) => h(`button.action${b.cls ? "." + b.cls : ""}`,
+          { type: "button", "data-action": b.action, title: b.title || "", disabled: S.busy, onclick: () => act(b.action) }, b.label))));
+      }
+    }
+    const tools = [];
+    if (p.can_undo) tools.push(h("button.undo", { type: "button", id: "undo", disabled: S.busy, onclick: undo }, "↶ ", t("game.undo")));
+    if (mine) {
+      tools.push(keep(h("details.all-options", { id: "all-options" }, h("summary", t("game.allOptions", { n: p.legal.length })),
+        h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, disabled: S.busy, onclick: () => act(l.action) },
+          h("code", l.action), " ", logText(l.text))))), "all-options"));
+    }
+    if (tools.length) parts.push(h("div.tools", tools));
+    if (S.error) parts.push(h("p.error", { role: "alert", id: "error" }, S.error, " ", h("button.small.link-like", { type: "button", onclick: () => { S.error = ""; render(); } }, "✕")));
+    if (S.notice) parts.push(h("p.notice", { role: "status", id: "notice" }, S.notice));
+    return h(`section.statusbar${mine ? ".mine" : ""}`, { id: "statusbar" }, parts);
+  }
+
+  function waitingRoom() {
+    const p = S.p;
+    const me = p.seat;
+    const rows = p.seats.map((s) => h("li", { "data-seat": s.seat },
+      h("span.disc", { style: { background: seatColour(s.seat) } }), " ",
+      h("b", s.name), " ",
+      s.kind === "bot" ? h("span.muted", t("lobby.botSeat", { level: s.bot })) : s.joined ? h("span.ok", "✓ " + t("game.joined")) : h("span.muted", t("game.notJoined")),
+      me !== null && s.kind === "human" && !s.joined && s.seat !== me
+        ? h("button.small", { type: "button", "data-bot-seat": s.seat, onclick: () => toBot(s.seat, S.botLevel) }, t("game.makeBot")) : null));
+    const meSeat = me !== null ? p.seats[me] : null;
+    const allJoined = p.seats.every((s) => s.joined);
+    return h("section.panel.waiting", { id: "waiting-room" },
+      h("h2", t("game.waitingTitle")),
+      h("ul.seat-list", rows),
+      meSeat && !meSeat.joined
+        ? h("form.join", { id: "join-form", onsubmit: (e) => { e.preventDefault(); join(); } },
+          h("label", { for: "join-name" }, t("game.yourName")),
+          h("input", { id: "join-name", type: "text", maxlength: 60, value: S.joinName || meSeat.name, oninput: (e) => { S.joinName = e.target.value; } }),
+          h("button.primary", { type: "submit", id: "join-button", disabled: S.busy }, t("game.join")))
+        : null,
+      meSeat && meSeat.joined
+        ? h("button.primary", { type: "button", id: "start-button", disabled: !allJoined || S.busy, onclick: start }, t("game.start"))
+        : null,
+      meSeat && meSeat.joined && !allJoined ? h("p.muted", t("game.waitOthers")) : null,
+      me === null ? h("p.muted", t("game.spectatorWait")) : null);
+  }
+
+  function playersPanel() {
+    const p = S.p;
+    const m = mod();
+    const rows = seatsShown().map((s) => {
+      const cur = p.current_player === s.seat && p.status === "active";
+      return h(`tr${cur ? ".current" : ""}${p.seat === s.seat ? ".me" : ""}`, { "data-seat": s.seat },
+        h("td", h("span.disc", { style: { background: seatColour(s.seat) } })),
+        h("td.name", s.name, s.kind === "bot" && !s.name.startsWith("Bot") ? h("span.muted.small", ` · ${t("game.botLabel", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot })}`) : null,
+          cur ? h("span.badge.turn.small", t("game.toAct")) : null),
+        h("td.num", { "data-score": s.seat }, String(p.scores[s.seat] ?? "")),
+        h("td.num.muted", { "data-projected": s.seat }, String(p.projected ? p.projected[s.seat] ?? "" : "")));
+    });
+    const botControls = p.seat !== null && p.status === "active"
+      ? keep(h("details.bot-controls", { id: "bot-controls" }, h("summary", t("game.seatsToBots")),
+        h("p.small.muted", t("game.botHelp")),
+        h("label.small", t("lobby.level"), " ",
+          h("select", { id: "bot-level", onchange: (e) => { S.botLevel = e.target.value; } },
+            LEVELS.map((l) => h("option", { value: l, selected: S.botLevel === l }, t(`level.${l}`))))),
+        h("div.bot-buttons", p.seats.filter((s) => s.kind === "human").map((s) =>
+          h("button.small", { type: "button", "data-bot-seat": s.seat, disabled: S.busy, onclick: () => toBot(s.seat, S.botLevel) },
+            s.seat === p.seat ? t("game.botForMe") : t("game.botFor", { name: s.name }))))), "bot-controls")
+      : null;
+    return h("section.panel.players", { id: "players" },
+      h("table.score-table",
+        h("thead", h("tr", h("th"), h("th", t("game.player")), h("th.num", t("game.vpShort")), h("th.num", { title: t("game.projectedHint") }, t("game.projected")))),
+        h("tbody", rows)),
+      botControls);
+  }
+
+  function logPanel() {
+    const p = S.p;
+    const entries = S.fullLog || p.log;
+    const list = entries.slice().reverse().map((e) => h(`li${e.seat < 0 ? ".chance" : ""}`, { "data-idx": e.idx },
+      h("span.log-idx", String(e.idx + 1)),
+      e.seat >= 0 ? h("span.disc.small", { style: { background: seatColour(e.seat) } }) : h("span.log-chance", { title: t("game.chance") }),
+      " ", logText(e.text)));
+    return h("section.panel.log", { id: "log" },
+      h("div.panel-head", h("h3", t("game.log")),
+        !S.fullLog && p.log_total > p.log.length
+          ? h("button.small", { type: "button", id: "full-log", onclick: loadFullLog }, t("game.fullLog", { n: p.log_total }))
+          : null),
+      list.length ? h("ol.log-list", { reversed: true }, list) : h("p.muted.small", t("game.noLog")));
+  }
+
+  function endPanel() {
+    const p = S.p;
+    const r = p.result;
+    if (p.status !== "finished" || !r) return null;
+    const m = mod();
+    const sources = [];
+    for (const b of r.breakdown || []) for (const k of Object.keys(b)) if (!sources.includes(k)) sources.push(k);
+    const label = (k) => (m && m.sourceLabel ? m.sourceLabel(k) : k);
+    const winners = (r.winners || []).map(seatName).join(", ");
+    return h("section.panel.end", { id: "end-screen" },
+      h("h2", t("game.over")),
+      h("p.winners", { id: "winners" }, (r.winners || []).length > 1 ? t("game.winnersTie", { names: winners }) : t("game.winner", { names: winners })),
+      h("div.table-wrap", h("table.breakdown", { id: "breakdown" },
+        h("thead", h("tr", h("th", t("game.source")), seatsShown().map((s) => h("th.num", h("span.disc", { style: { background: seatColour(s.seat) } }), " ", s.name)))),
+        h("tbody",
+          sources.map((k) => h("tr", { "data-source": k }, h("td", label(k)), p.seats.map((s, i) => h("td.num", String((r.breakdown[i] || {})[k] ?? 0))))),
+          h("tr.total", h("td", t("game.total")), p.seats.map((s, i) => h("td.num", { "data-final": i }, String(r.scores[i]))))))),
+      h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")));
+  }
+
+  function replayPanel() {
+    const r = S.replay;
+    const steps = r.steps ?? S.p.revision;
+    const at = replayAt();
+    const m = mod();
+    const board = r.view && m && S.data ? m.renderBoard(ctxFor(r.view, { readOnly: true })) : h("p", t("ui.loading"));
+    return h("section.panel.replay", { id: "replay", "data-step": r.view ? r.step : "", "data-loading": r.want !== null && r.want !== undefined ? "1" : "0" },
+      h("div.panel-head", h("h2", t("replay.title")),
+        h("button.small", { type: "button", id: "close-replay", onclick: () => { S.replay = null; render(); } }, t("replay.close"))),
+      h("div.replay-controls",
+        h("button", { type: "button", id: "replay-first", title: t("replay.first"), onclick: () => replayGo(0) }, "|◀"),
+        h("button", { type: "button", id: "replay-prev", title: t("replay.prev"), onclick: () => replayGo(at - 1) }, "◀"),
+        h("input", { type: "range", id: "replay-slider", min: 0, max: steps, value: at, "aria-label": t("replay.slider"),
+          onchange: (e) => replayGo(Number(e.target.value)) }),
+        h("button", { type: "button", id: "replay-next", title: t("replay.next"), onclick: () => replayGo(at + 1) }, "▶"),
+        h("button", { type: "button", id: "replay-last", title: t("replay.last"), onclick: () => replayGo(steps) }, "▶|")),
+      r.view ? h("p.replay-step", { id: "replay-step" }, t("replay.step", { step: r.step, steps }), " · ",
+        h("span.replay-text", r.text === "setup" ? t("replay.setup") : logText(r.text || "")),
+        r.scores ? h("span.muted", ` · ${t("game.vpShort")}: ${r.scores.join(" : ")}`) : null) : h("p.muted", t("ui.loading")),
+      h("div.replay-board", board));
+  }
+
+  function connBadge() {
+    const el = document.getElementById("conn");
+    if (!el) return;
+    el.hidden = false;
+    el.className = `conn conn-${S.conn}`;
+    el.textContent = t(`conn.${S.conn}`);
+    el.title = t(`conn.${S.conn}`);
+  }
+
+  // ---------------------------------------------------------------- render
+  function render() {
+    const topTitle = document.getElementById("topbar-title");
+    if (S.fatal) {
+      topTitle.textContent = "";
+      clear(root).append(h("section.panel.fatal", h("h2", t("game.cannotOpen")), h("p.error", S.fatal), h("a.button", { href: "/" }, t("game.toLobby"))));
+      return;
+    }
+    if (!S.p) { clear(root).append(h("p.loading", t("ui.loading"))); return; }
+    const p = S.p;
+    const m = mod();
+    topTitle.textContent = `${p.title}${p.view && p.view.round ? " · " + t("game.round", { n: p.view.round, of: S.data ? S.data.rounds || 7 : 7 }) : ""}`;
+    document.title = `${p.legal.length ? "● " : ""}${p.title} · tabletop`;
+    connBadge();
+    let main;
+    if (S.replay) main = replayPanel();
+    else if (p.status === "open") main = waitingRoom();
+    else if (!m) main = h("pre", JSON.stringify(p.view, null, 1));
+    else if (!S.data) main = h("p.loading", t("ui.loading"));
+    else main = m.renderBoard(ctxFor(p.view));
+    const scrollY = window.scrollY;
+    const focused = document.activeElement && document.activeElement.id ? document.activeElement : null;
+    const selection = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
+    clear(root).append(h(`div.game.game-${p.game}`, { "data-revision": p.revision, "data-status": p.status, "data-seat": p.seat ?? "" },
+      statusBar(),
+      endPanel(),
+      h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(), logPanel()))));
+    window.scrollTo(0, scrollY);
+    if (focused && !root.contains(focused)) {
+      const again = document.getElementById(focused.id);
+      if (again) {
+        again.focus({ preventScroll: true });
+        if (selection && again.setSelectionRange) try { again.setSelectionRange(...selection); } catch { /* not a text field */ }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- start
+  render();
+  refresh();
+  live = liveUpdates(gameId, token, {
+    onState: (msg) => {
+      if (!S.remembered) { rememberToken(gameId, token, msg.seat); S.remembered = true; }
+      accept(msg, true); // pushes arrive in order: the newest always wins (an undo goes back)
+    },
+    onStatus: (s) => { S.conn = s; connBadge(); },
+    onReconnect: () => refresh(),
+    onFatal: (msg) => { S.fatal = msg.detail; render(); },
+  });
+  // hooks for the browser tests and for debugging in the console
+  window.tabletop = Object.assign(window.tabletop || {}, {
+    state: () => S.p,
+    act,
+    dropConnection: () => live.drop(),
+    connection: () => S.conn,
+  });
+  return { render };
+}

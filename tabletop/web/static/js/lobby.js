@@ -1,0 +1,283 @@
+// The lobby: create a game (players, seats, variants), invite links, my games.
+
+import { getJSON, postJSON } from "./api.js";
+import { clear, copyText, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { forgetToken, knownTokens } from "./tokens.js";
+
+// How to draw each engine option (GET /api/meta lists the options and their help texts;
+// an option missing here is still offered, as a plain text field).
+const OPTION_SPECS = {
+  "grand-austria-hotel": {
+    players: { skip: true }, // the player count field
+    edition: { type: "select", choices: ["2021", "original"] },
+    exclude_kitchen_hand: { type: "bool" },
+    discard_free_guests: { type: "bool" },
+    staff_draft: { type: "bool" },
+    introductory_sets: { type: "bool" },
+    herlius_objectives: { type: "bool" },
+    rowe_smith_staff: { type: "bool" },
+    alternatives: { type: "multi", choices: ["room_vp:alt", "emperor_vp:alt"] },
+    objectives: { type: "triple", source: "objectives" },
+    emperor_tiles: { type: "triple", source: "emperor_tiles" },
+    data_override: { type: "text", advanced: true },
+  },
+  "burger-joint": {
+    turn_limit: { type: "int", min: 1, placeholder: "200" },
+    data_override: { type: "text", advanced: true },
+  },
+};
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+export function showLobby(root) {
+  const st = {
+    meta: null,
+    data: {},
+    game: "grand-austria-hotel",
+    players: 2,
+    seats: [],
+    config: {},
+    seed: "",
+    created: null,
+    error: "",
+    mine: null,
+    mineError: "",
+    busy: false,
+  };
+
+  function seatDefaults(n) {
+    while (st.seats.length < n) {
+      const i = st.seats.length;
+      st.seats.push(i === 0 ? { kind: "human", bot: "medium", name: "" } : { kind: "bot", bot: "medium", name: "" });
+    }
+    st.seats.length = n;
+  }
+
+  function gameMeta() { return st.meta && st.meta.games.find((g) => g.name === st.game); }
+
+  async function loadData(game) {
+    if (st.data[game]) return;
+    try { st.data[game] = await getJSON(`/api/data/${game}`); } catch { st.data[game] = null; }
+  }
+
+  async function refreshMine() {
+    const tokens = knownTokens();
+    if (!tokens.length) { st.mine = []; render(); return; }
+    try {
+      st.mine = await postJSON("/api/my-games", { tokens });
+      st.mineError = "";
+    } catch (e) {
+      st.mineError = e.detail || String(e);
+    }
+    render();
+  }
+
+  function optionLabel(name) {
+    return has(`opt.${name}`) ? t(`opt.${name}`) : name.replace(/_/g, " ");
+  }
+
+  function optionHelp(name, serverHelp) {
+    return has(`opthelp.${name}`) ? t(`opthelp.${name}`) : serverHelp;
+  }
+
+  function optionField(name, help) {
+    const spec = (OPTION_SPECS[st.game] || {})[name] || { type: "text" };
+    if (spec.skip) return null;
+    const id = `opt-${name}`;
+    const val = st.config[name];
+    const helpEl = h("small.help", optionHelp(name, help));
+    if (spec.type === "bool") {
+      return h("div.opt.opt-bool", h("label", { for: id },
+        h("input", { type: "checkbox", id, name, checked: !!val,
+          onchange: (e) => { if (e.target.checked) st.config[name] = true; else delete st.config[name]; } }),
+        " ", optionLabel(name)), helpEl);
+    }
+    if (spec.type === "select") {
+      const sel = h("select", { id, name, onchange: (e) => {
+        if (e.target.value === spec.choices[0]) delete st.config[name]; else st.config[name] = e.target.value;
+      } }, spec.choices.map((c) => h("option", { value: c, selected: (val ?? spec.choices[0]) === c },
+        has(`opt.${name}.${c}`) ? t(`opt.${name}.${c}`) : c)));
+      return h("div.opt", h("label", { for: id }, optionLabel(name)), sel, helpEl);
+    }
+    if (spec.type === "multi") {
+      const cur = new Set(val || []);
+      return h("div.opt", h("span.opt-name", optionLabel(name)),
+        h("div.opt-multi", spec.choices.map((c) => h("label",
+          h("input", { type: "checkbox", name, value: c, checked: cur.has(c), onchange: (e) => {
+            if (e.target.checked) cur.add(c); else cur.delete(c);
+            if (cur.size) st.config[name] = [...cur]; else delete st.config[name];
+          } }), " ", has(`opt.${name}.${c}`) ? t(`opt.${name}.${c}`) : c))), helpEl);
+    }
+    if (spec.type === "triple") {
+      const d = st.data[st.game];
+      const pool = d ? Object.keys(d[spec.source] || {}) : [];
+      const groups = ["A", "B", "C"];
+      const cur = val || [null, null, null];
+      const sels = groups.map((g, k) => h("select", { name: `${name}-${g}`, "aria-label": `${optionLabel(name)} ${g}`,
+        onchange: (e) => {
+          cur[k] = e.target.value || null;
+          if (cur.every((x) => x)) st.config[name] = [...cur]; else delete st.config[name];
+        } },
+      h("option", { value: "" }, `${g}: ${t("lobby.random")}`),
+      pool.filter((id) => {
+        const rec = d[spec.source][id];
+        return (rec.group || id[0]) === g;
+      }).map((id) => h("option", { value: id, selected: cur[k] === id, title: (d[spec.source][id] || {}).text || "" },
+        d[spec.source][id].text ? `${id}: ${d[spec.source][id].text}` : id))));
+      return h("div.opt", h("span.opt-name", optionLabel(name)), h("div.opt-triple", sels), helpEl);
+    }
+    if (spec.type === "int") {
+      return h("div.opt", h("label", { for: id }, optionLabel(name)),
+        h("input", { type: "number", id, name, min: spec.min ?? 0, placeholder: spec.placeholder || "", value: val ?? "",
+          oninput: (e) => { const n = parseInt(e.target.value, 10); if (Number.isFinite(n)) st.config[name] = n; else delete st.config[name]; } }),
+        helpEl);
+    }
+    return h("div.opt", h("label", { for: id }, optionLabel(name)),
+      h("input", { type: "text", id, name, value: typeof val === "string" ? val : val !== undefined ? JSON.stringify(val) : "",
+        oninput: (e) => {
+          const v = e.target.value.trim();
+          if (!v) { delete st.config[name]; return; }
+          try { st.config[name] = JSON.parse(v); } catch { st.config[name] = v; }
+        } }), helpEl);
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    st.busy = true;
+    st.error = "";
+    render();
+    const body = {
+      game: st.game,
+      players: st.players,
+      config: st.config,
+      seats: st.seats.map((s, i) => ({
+        kind: s.kind,
+        bot: s.kind === "bot" ? s.bot : null,
+        name: s.name.trim() || (s.kind === "bot" ? null : t("lobby.playerN", { n: i + 1 })),
+      })),
+    };
+    if (st.seed !== "" && Number.isFinite(Number(st.seed))) body.seed = Number(st.seed);
+    try {
+      st.created = await postJSON("/api/games", body);
+    } catch (e) {
+      st.error = e.detail || String(e);
+    }
+    st.busy = false;
+    render();
+  }
+
+  function link(gameId, token) { return `${location.origin}/game/${gameId}?token=${encodeURIComponent(token)}`; }
+
+  function linkRow(label, url, testId) {
+    const input = h("input.link", { type: "text", readonly: true, value: url, "data-invite": testId, onfocus: (e) => e.target.select() });
+    const btn = h("button.small", { type: "button", onclick: async () => {
+      await copyText(url);
+      btn.textContent = t("lobby.copied");
+      setTimeout(() => { btn.textContent = t("lobby.copy"); }, 1500);
+    } }, t("lobby.copy"));
+    return h("div.link-row", h("span.link-label", label), input, btn, h("a.button.small", { href: url, target: "_blank", rel: "noopener" }, t("lobby.open")));
+  }
+
+  function createdPanel() {
+    const g = st.created;
+    if (!g) return null;
+    return h("section.card.created", { id: "created" },
+      h("h3", t("lobby.created")),
+      h("p.hint", t("lobby.inviteHint")),
+      g.seats.map((s) => s.kind === "human"
+        ? linkRow(t("lobby.seatLink", { n: s.seat + 1, name: s.name }), link(g.id, s.token), String(s.seat))
+        : h("div.link-row", h("span.link-label", t("lobby.seatLink", { n: s.seat + 1, name: s.name })), h("span.muted", t("lobby.botSeat", { level: s.bot })))),
+      linkRow(t("lobby.spectator"), link(g.id, g.spectator_token), "spectator"));
+  }
+
+  function createForm() {
+    const meta = gameMeta();
+    if (!meta) return h("p", t("ui.loading"));
+    const counts = [];
+    for (let n = meta.min_players; n <= meta.max_players; n++) counts.push(n);
+    const seatRows = st.seats.map((s, i) => h("div.seat-row", { "data-seat": i },
+      h("span.seat-no", t("lobby.seatN", { n: i + 1 })),
+      h("select", { name: `seat-${i}-kind`, "aria-label": t("lobby.kind"), onchange: (e) => { s.kind = e.target.value; render(); } },
+        h("option", { value: "human", selected: s.kind === "human" }, t("lobby.human")),
+        h("option", { value: "bot", selected: s.kind === "bot" }, t("lobby.bot"))),
+      s.kind === "bot"
+        ? h("select", { name: `seat-${i}-bot`, "aria-label": t("lobby.level"), onchange: (e) => { s.bot = e.target.value; } },
+          LEVELS.map((l) => h("option", { value: l, selected: s.bot === l }, t(`level.${l}`))))
+        : h("input", { type: "text", name: `seat-${i}-name`, placeholder: t("lobby.playerN", { n: i + 1 }), maxlength: 60, value: s.name,
+          "aria-label": t("lobby.name"), oninput: (e) => { s.name = e.target.value; } })));
+    const opts = Object.entries(meta.options || {});
+    const normal = opts.filter(([n]) => !((OPTION_SPECS[st.game] || {})[n] || {}).advanced).map(([n, help]) => optionField(n, help)).filter(Boolean);
+    const advanced = opts.filter(([n]) => ((OPTION_SPECS[st.game] || {})[n] || {}).advanced).map(([n, help]) => optionField(n, help));
+    return h("form.card.create", { id: "create-form", onsubmit: create },
+      h("h2", t("lobby.new")),
+      h("div.row",
+        h("label", { for: "game-select" }, t("lobby.game")),
+        h("select", { id: "game-select", name: "game", onchange: async (e) => {
+          st.game = e.target.value;
+          st.config = {};
+          const m = gameMeta();
+          st.players = Math.min(Math.max(st.players, m.min_players), m.max_players);
+          seatDefaults(st.players);
+          await loadData(st.game);
+          render();
+        } }, st.meta.games.map((g) => h("option", { value: g.name, selected: g.name === st.game }, g.title))),
+        h("label", { for: "players-select" }, t("lobby.players")),
+        h("select", { id: "players-select", name: "players", onchange: (e) => {
+          st.players = Number(e.target.value);
+          seatDefaults(st.players);
+          render();
+        } }, counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))))),
+      h("fieldset.seats", h("legend", t("lobby.seats")), seatRows),
+      normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
+      h("details.advanced", h("summary", t("lobby.advanced")), advanced,
+        h("div.opt", h("label", { for: "seed" }, t("lobby.seed")),
+          h("input", { type: "number", id: "seed", name: "seed", min: 0, value: st.seed, placeholder: t("lobby.random"),
+            oninput: (e) => { st.seed = e.target.value; } }))),
+      st.error ? h("p.error", { role: "alert" }, st.error) : null,
+      h("button.primary", { type: "submit", id: "create-button", disabled: st.busy }, t("lobby.create")));
+  }
+
+  function mineList() {
+    const items = st.mine;
+    let body;
+    if (items === null) body = h("p.muted", t("ui.loading"));
+    else if (!items.length) body = h("p.muted", t("lobby.noGames"));
+    else {
+      const titles = Object.fromEntries((st.meta ? st.meta.games : []).map((g) => [g.name, g.title]));
+      body = h("ul.my-games", items.map((g) => h(`li.my-game${g.your_turn ? ".your-turn" : ""}`, { "data-game": g.game_id },
+        h("a", { href: `/game/${g.game_id}?token=${encodeURIComponent(g.token)}` }, titles[g.game] || g.game),
+        h("span.who", g.seats.join(" · ")),
+        h("span.seat", g.seat === null ? t("lobby.spectating") : t("lobby.asSeat", { n: g.seat + 1 })),
+        h(`span.badge.status-${g.status}`, g.your_turn ? t("lobby.yourTurn") : t(`status.${g.status}`)),
+        g.scores ? h("span.scores", g.scores.join(" : ")) : null,
+        h("button.small.link-like", { type: "button", title: t("lobby.forget"), onclick: () => { forgetToken(g.token); st.mine = st.mine.filter((x) => x.token !== g.token); render(); } }, "✕"))));
+    }
+    return h("section.card.mine", { id: "my-games" },
+      h("div.card-head", h("h2", t("lobby.myGames")), h("button.small", { type: "button", onclick: refreshMine }, t("lobby.refresh"))),
+      st.mineError ? h("p.error", st.mineError) : null, body);
+  }
+
+  function render() {
+    document.title = `${t("lobby.title")} · tabletop`;
+    document.getElementById("topbar-title").textContent = t("lobby.title");
+    clear(root).append(h("div.lobby",
+      h("div.lobby-col", createForm(), createdPanel()),
+      h("div.lobby-col", mineList(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
+  }
+
+  (async () => {
+    try {
+      st.meta = await getJSON("/api/meta");
+    } catch (e) {
+      st.error = e.detail || String(e);
+    }
+    seatDefaults(st.players);
+    await loadData(st.game);
+    render();
+    refreshMine();
+  })();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshMine(); });
+  render();
+  return { render };
+}

@@ -1,0 +1,91 @@
+"""Grand Austria Hotel in a real browser: bots take over and finish the game, the end screen
+shows the server's scores, and the replay viewer steps through the finished game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import Pages, Server, require_browser, shot
+from tests.browser.ui import click_and_wait, wait_my_turn
+
+
+def wait_step(page: Any, step: int) -> None:
+    page.wait_for_function("s => document.querySelector('#replay-step').textContent.startsWith(`Step ${s} of`)",
+                           arg=step)
+
+
+def test_bots_finish_end_screen_and_replay(server: Server, browser: Any, pages: Pages) -> None:
+    require_browser()
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-form #players-select")
+    page.select_option("#players-select", "3")
+    page.fill("input[name='seat-0-name']", "Cleo")
+    page.select_option("select[name='seat-1-bot']", "easy")
+    page.select_option("select[name='seat-2-bot']", "easy")
+    page.click("details.advanced > summary")
+    page.fill("#seed", "5")
+    page.click("#create-button")
+    link = page.input_value("#created input[data-invite='0']")
+    assert page.locator("#created input[data-invite]").count() == 2  # Cleo's seat and the spectators
+    game_id = link.split("/game/")[1].split("?")[0]
+    token = link.split("token=")[1]
+
+    page.goto(link)
+    page.fill("#join-name", "Cleo")
+    page.click("#join-button")
+    page.click("#start-button")  # bot seats are always ready
+    # the bots (seats 2 and 1) choose their starting guests first, then it is Cleo's turn
+    wait_my_turn(page)
+    click_and_wait(page, "#queue .slot.legal")
+    # Cleo leaves the table: a bot plays her seat from now on, and the bots finish the game
+    page.click("#bot-controls > summary")
+    page.select_option("#bot-level", "easy")
+    page.click("#bot-controls button[data-bot-seat='0']")  # the confirm dialog is accepted
+    page.wait_for_selector("#end-screen", timeout=90000)
+
+    final = server.state(game_id, token)
+    assert final["status"] == "finished"
+    result = final["result"]
+    shown = [int(page.inner_text(f"#breakdown [data-final='{i}']")) for i in range(3)]
+    assert shown == result["scores"] == final["scores"]
+    assert [int(page.inner_text(f"#players [data-score='{i}']")) for i in range(3)] == result["scores"]
+    for source in result["breakdown"][0]:  # every VP source has a row; each column adds up to the score
+        assert page.locator(f"#breakdown tr[data-source='{source}']").count() == 1
+    for i in range(3):
+        cells = page.locator(f"#breakdown tbody tr[data-source] td:nth-child({i + 2})")
+        assert sum(int(cells.nth(k).inner_text()) for k in range(cells.count())) == result["scores"][i]
+    names = [s["name"] for s in final["seats"]]
+    for w in result["winners"]:
+        assert names[w] in page.inner_text("#winners")
+    assert page.locator("#prompt[data-mine='1']").count() == 0
+    shot(page, "10-end-screen")
+
+    # the full log is fetched on request
+    page.click("#full-log")
+    page.wait_for_function("n => document.querySelectorAll('#log li').length === n", arg=final["revision"])
+
+    # replay viewer: first / next / slider / last / previous
+    steps = final["revision"]
+    page.click("#open-replay")
+    page.wait_for_selector("#replay-step")
+    page.wait_for_function("() => document.querySelector('#replay-step').textContent.includes('Step 0 of')")
+    assert f"of {steps}" in page.inner_text("#replay-step")
+    page.click("#replay-next")
+    wait_step(page, 1)
+    half = steps // 2
+    page.locator("#replay-slider").fill(str(half))
+    wait_step(page, half)
+    shot(page, "11-replay-middle")
+    page.click("#replay-last")
+    wait_step(page, steps)
+    assert ": " + " : ".join(str(s) for s in result["scores"]) in page.inner_text("#replay-step")
+    page.click("#replay-prev")
+    wait_step(page, steps - 1)
+    page.click("#replay-first")
+    wait_step(page, 0)
+    # at step 0 nobody has rooms yet; the replay shows all three public boards
+    assert page.locator("#replay .room.prepared, #replay .room.occupied").count() == 0
+    assert page.locator("#replay .opponent").count() == 3
+    page.click("#close-replay")
+    page.wait_for_selector("#end-screen")

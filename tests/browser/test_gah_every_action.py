@@ -1,0 +1,103 @@
+"""Every legal action has a place to click: a person plays a long stretch of a variant-rich game
+(staff draft, original rules, Rowe-Smith staff) by clicking random legal things, against a bot."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+from tests.browser.conftest import Pages, Server, require_browser, shot
+from tests.browser.ui import legal, revision, wait_revision_change
+
+# The legal actions that the board and the prompt do NOT offer to click (JS, in the page).
+UNPLACED = """() => {
+  const has = (s) => document.querySelector(s) !== null;
+  const placed = (a) => {
+    let m;
+    if (/^g\\d$/.test(a)) return has(`#queue [data-action="${a}"]`);
+    const boost = (plus) => !plus || has("#boost");
+    if ((m = a.match(/^d([1-5])(\\+?)$/))) return has(`#action-board [data-space="${m[1]}"].legal`) && boost(m[2]);
+    if (/^d6=\\d\\+?$/.test(a)) return has('#action-board [data-action="d6"]') && boost(a.endsWith("+"));
+    if ((m = a.match(/^m(\\d)r\\d+$/))) return has(`#my-board [data-action="m${m[1]}"]`);
+    if (/^(t\\d[scwk]|r\\d+|o\\d+|rm\\d+|c\\d|(play|use|discard|draft):.*)$/.test(a)) {
+      return has(`#my-board [data-action="${a}"]`);
+    }
+    return has(`#prompt-buttons [data-action="${a}"]`);
+  };
+  return tabletop.state().legal.map((l) => l.action).filter((a) => !placed(a));
+}"""
+
+
+def set_boost(page: Any, on: bool) -> None:
+    box = page.locator("#boost")
+    if box.is_checked() != on:
+        box.click()
+        page.wait_for_function("on => document.querySelector('#boost').checked === on", arg=on)
+
+
+def click_action(page: Any, a: str) -> None:
+    """Carry out ``a`` the way a person would: on the board, or with a prompt button."""
+    rev = revision(page)
+    if m := re.match(r"^d([1-5])(\+?)$", a):
+        if page.locator("#boost").count():
+            set_boost(page, bool(m.group(2)))
+        page.click(f"#action-board [data-space='{m.group(1)}']")
+    elif re.match(r"^d6=\d\+?$", a):
+        if page.locator("#boost").count():
+            set_boost(page, a.endswith("+"))
+        page.click("#action-board [data-space='6']")
+        page.click(f"#action-board .copy-menu [data-action='{a}']")
+    elif m := re.match(r"^m(\d)r(\d+)$", a):
+        page.click(f"#my-board [data-action='m{m.group(1)}']")
+        page.click(f"#my-board [data-room='{m.group(2)}'][data-action='{a}']")
+    elif re.match(r"^(g\d|t\d[scwk]|r\d+|o\d+|rm\d+|c\d|play:.*|use:.*|discard:.*|draft:.*)$", a):
+        container = "#queue" if a[0] == "g" else "#my-board"
+        page.click(f"{container} [data-action='{a}']")
+    else:
+        page.click(f"#prompt-buttons [data-action='{a}']")
+    wait_revision_change(page, rev)
+
+
+def test_every_legal_action_has_a_place_to_click(server: Server, browser: Any, pages: Pages) -> None:
+    require_browser()
+    g = server.post("/api/games", {
+        "game": "grand-austria-hotel", "players": 2, "seed": 31,
+        "config": {"staff_draft": True, "edition": "original", "rowe_smith_staff": True},
+        "seats": [{"kind": "human", "name": "Dora"}, {"kind": "bot", "bot": "easy"}]})
+    token = g["seats"][0]["token"]
+    server.post(f"/api/games/{g['id']}/join", {"token": token, "name": "Dora"})
+    server.post(f"/api/games/{g['id']}/start", {"token": token})
+    page = pages.new()
+    page.goto(server.link(g["id"], token))
+    page.wait_for_selector(".game[data-status='active']")
+    rng = random.Random(4)
+    kinds: set[str] = set()
+    actions = 0
+    deadline = time.time() + 30
+    while time.time() < deadline and actions < 200:
+        page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=30000)
+        if page.locator(".game[data-status='finished']").count():
+            break
+        acts = legal(page)
+        st = page.evaluate("tabletop.state()")
+        kinds.add(st["view"]["pending"][-1]["decision"])
+        missing = page.evaluate(UNPLACED)
+        assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
+        progress = [a for a in acts if a not in ("pass", "done")]
+        a = rng.choice(progress) if progress and rng.random() < 0.85 else rng.choice(acts)
+        click_action(page, a)
+        actions += 1
+        if actions == 25:
+            shot(page, "40-variants-midgame")
+    print("decisions seen:", sorted(kinds), "actions:", actions)
+    assert actions >= 40, actions
+    assert {"draft", "sguest", "rooms", "turn"} <= kinds, kinds
+    # hand the seat to a bot (if the game still runs) and let it finish; the page follows to the end
+    if server.state(g["id"], token)["status"] == "active":
+        server.post(f"/api/games/{g['id']}/seats/0/bot", {"token": token, "bot": "easy"})
+    page.wait_for_selector("#end-screen", timeout=60000)
+    assert page.locator("#prompt[data-mine='1']").count() == 0
+    final = server.state(g["id"], token)
+    assert [int(page.inner_text(f"#breakdown [data-final='{i}']")) for i in range(2)] == final["result"]["scores"]
