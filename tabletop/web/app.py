@@ -19,6 +19,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 
 from tabletop.bots.base import LEVELS
 from tabletop.core.errors import TabletopError
@@ -174,6 +175,11 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
         """Summaries of the games these tokens (kept by the browser) belong to."""
         return await service.my_games(body.tokens)
 
+    @app.exception_handler(DBAPIError)
+    async def _db_error(_request: Request, exc: DBAPIError) -> JSONResponse:
+        # e.g. text the database cannot store (a NUL character): the request is at fault
+        return JSONResponse(status_code=400, content={"detail": "the database refused this input"})
+
     @app.websocket("/api/games/{game_id}/ws")
     async def updates(websocket: WebSocket, game_id: str, token: str = "") -> None:
         """Pushes the game (as the token's seat sees it) now and after every change."""
@@ -187,8 +193,10 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
         try:
             await websocket.send_json({"type": "state", **service.payload(live, seat)})
             while True:
-                msg = await websocket.receive_text()
-                if msg == "ping":
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                if msg.get("text") == "ping":  # binary frames and other text are ignored
                     await websocket.send_json({"type": "pong", "revision": live.revision})
         except WebSocketDisconnect:
             pass

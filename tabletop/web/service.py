@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from functools import partial
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from tabletop.bots.base import Bot, Observation, make_bot, parse_bot_spec
+from tabletop.bots.base import Bot, Observation, make_bot
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
@@ -28,6 +30,11 @@ from tabletop.core.state import GameState
 from tabletop.web.store import ActionRow, GameRow, SeatRow, Store
 
 LOG_TAIL = 60
+# Web clients choose bots by level only: a free bot budget would let anyone make the server think forever.
+WEB_BOTS = ("random", "easy", "medium", "hard", "expert")
+GAME_ID = re.compile(r"^[0-9a-f]{16}$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+log = logging.getLogger("tabletop.web")
 
 
 class ServiceError(Exception):
@@ -57,6 +64,13 @@ class Unavailable(ServiceError):
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
 
+def _constant(view: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    def get() -> dict[str, Any]:
+        return view
+
+    return get
+
+
 class LiveGame:
     def __init__(self, row: GameRow, seats: list[SeatRow], state: GameState, log: list[ActionRow]) -> None:
         self.row = row
@@ -80,12 +94,14 @@ class LiveGame:
 
 
 class GameService:
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_threads: int = 2) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._next_sub = 0
+        # bots think in their own small pool, never in the one the store uses
+        self._bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
 
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
@@ -102,6 +118,8 @@ class GameService:
         reserved = {"players", "seed"} & set(config)
         if reserved:
             raise ServiceError(f"config cannot set {sorted(reserved)}: give them as fields of the request")
+        if "data_override" in config:
+            raise ServiceError("data_override names a file on the server: not available to web clients")
         try:
             info.new_game(players=players, seed=seed, **config)
         except TabletopError as exc:
@@ -115,10 +133,7 @@ class GameService:
                 raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
             bot = spec.get("bot") or ("medium" if kind == "bot" else None)
             if bot is not None:
-                try:
-                    parse_bot_spec(bot)
-                except ValueError as exc:
-                    raise ServiceError(f"seat {i}: {exc}") from None
+                self._check_bot(bot, f"seat {i}")
             name = str(spec.get("name") or (f"Bot ({bot})" if kind == "bot" else f"Player {i + 1}"))[:60]
             seat_rows.append(SeatRow(i, secrets.token_urlsafe(18), kind, bot if kind == "bot" else None, name,
                                      kind == "bot"))
@@ -129,25 +144,39 @@ class GameService:
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
 
+    @staticmethod
+    def _check_bot(spec: str, where: str) -> None:
+        if spec not in WEB_BOTS:
+            raise ServiceError(f"{where}: bot must be one of {', '.join(WEB_BOTS)}")
+        try:
+            make_bot(spec, 0)
+        except ValueError as exc:
+            raise ServiceError(f"{where}: {exc}") from None
+
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
         if live is not None:
             return live
+        if not GAME_ID.match(game_id):
+            raise NotFound(f"no game {game_id[:40]!r}")
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.live.get(game_id)
-            if live is not None:
-                return live
-            loaded = await asyncio.to_thread(self.store.load_game, game_id)
-            if loaded is None:
-                raise NotFound(f"no game {game_id!r}")
-            row, seat_rows, log = loaded
-            info = get_game(row.game)
-            state = info.new_game(players=row.players, seed=row.seed, **row.config)
-            for a in log:
-                state.apply(a.action)
-            live = LiveGame(row, seat_rows, state, log)
-            self.live[game_id] = live
+        try:
+            async with lock:
+                live = self.live.get(game_id)
+                if live is not None:
+                    return live
+                loaded = await asyncio.to_thread(self.store.load_game, game_id)
+                if loaded is None:
+                    raise NotFound(f"no game {game_id!r}")
+                row, seat_rows, entries = loaded
+                info = get_game(row.game)
+                state = info.new_game(players=row.players, seed=row.seed, **row.config)
+                for a in entries:
+                    state.apply(a.action)
+                live = LiveGame(row, seat_rows, state, entries)
+                self.live[game_id] = live
+        finally:
+            self._loading.pop(game_id, None)
         if state.is_chance() and row.status == "active":
             async with live.lock:
                 await self._resolve_chance(live)
@@ -163,12 +192,12 @@ class GameService:
 
     async def auth(self, game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
         live = await self.get(game_id)
-        if not token:
-            raise Forbidden("a seat or spectator token is needed")
+        if not token or not TOKEN.match(token):
+            raise Forbidden("a seat or spectator token is needed (letters, digits, '-' and '_')")
         for s in live.seats:
-            if secrets.compare_digest(s.token, token):
+            if secrets.compare_digest(s.token.encode(), token.encode()):
                 return live, s.seat
-        if secrets.compare_digest(live.row.spectator, token):
+        if secrets.compare_digest(live.row.spectator.encode(), token.encode()):
             return live, None
         raise Forbidden("this token does not belong to this game")
 
@@ -241,19 +270,38 @@ class GameService:
         st = live.state
         if live.row.status != "active" or not st.is_chance():
             return
-        rows = []
+        rows: list[ActionRow] = []
+        self._resolve_rows(live, rows)
+        await self._commit(live, rows)
+
+    def _resolve_rows(self, live: LiveGame, rows: list[ActionRow]) -> None:
+        st = live.state
         while st.is_chance():
             outcome = st.sample_chance()
             text = st.describe(outcome)
             st.apply(outcome)
             rows.append(ActionRow(live.revision + len(rows), -1, outcome, text, True))
+
+    async def _commit(self, live: LiveGame, rows: list[ActionRow], status: str | None = None,
+                      result: dict[str, Any] | None = None) -> None:
+        """Store ``rows`` (already applied to the state), then make them visible.
+
+        While the store works the state is put back as it was, so no reader (a GET, a
+        WebSocket greeting) can see a move that is not committed yet; afterwards the very
+        same actions are applied again (chance outcomes are named, so this is exact)."""
+        st = live.state
+        for _ in rows:
+            st.undo()
         try:
-            await asyncio.to_thread(self.store.append_actions, live.row.id, rows)
-        except Exception as exc:
-            for _ in rows:
-                st.undo()
-            raise Unavailable(f"could not store the draw, nothing changed: {exc.__class__.__name__}") from None
+            await asyncio.to_thread(self.store.append_actions, live.row.id, rows, status, result)
+        except Exception as exc:  # the store refused: nothing changed
+            raise Unavailable(f"could not store the action, nothing changed: {exc.__class__.__name__}") from None
+        for r in rows:
+            st.apply(r.action)
         live.log.extend(rows)
+        if status:
+            live.row.status = status
+            live.row.result = result
 
     async def _apply(self, live: LiveGame, seat: int, action: str) -> None:
         st = live.state
@@ -266,25 +314,12 @@ class GameService:
         except IllegalAction as exc:
             raise ServiceError(str(exc)) from None
         rows.append(ActionRow(start, seat, action, text, fp != st.hidden_fingerprint()))
-        while st.is_chance():
-            outcome = st.sample_chance()
-            text = st.describe(outcome)
-            st.apply(outcome)
-            rows.append(ActionRow(start + len(rows), -1, outcome, text, True))
+        self._resolve_rows(live, rows)
         status = result = None
         if st.is_terminal():
             status = "finished"
             result = {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown()}
-        try:
-            await asyncio.to_thread(self.store.append_actions, live.row.id, rows, status, result)
-        except Exception as exc:  # the store refused: take the action back, report it
-            for _ in rows:
-                st.undo()
-            raise Unavailable(f"could not store the action, nothing changed: {exc.__class__.__name__}") from None
-        live.log.extend(rows)
-        if status:
-            live.row.status = status
-            live.row.result = result
+        await self._commit(live, rows, status, result)
 
     def _undo_point(self, live: LiveGame, seat: int) -> int | None:
         """Board Game Arena's policy: a seat may take back its own last action of the current
@@ -352,10 +387,7 @@ class GameService:
             raise Forbidden("spectators cannot change seats")
         if not 0 <= target < live.row.players:
             raise ServiceError(f"no seat {target}")
-        try:
-            parse_bot_spec(bot)
-        except ValueError as exc:
-            raise ServiceError(str(exc)) from None
+        self._check_bot(bot, f"seat {target}")
         async with live.lock:
             s = live.seats[target]
             base = s.name.split(" (bot")[0] if s.kind == "bot" else s.name
@@ -411,14 +443,26 @@ class GameService:
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     async def _bot_loop(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             async with live.lock:
                 st = live.state
                 cp = st.current_player
                 if live.row.status != "active" or cp < 0 or live.seats[cp].kind != "bot":
                     return
-                obs = Observation(live.row.game, cp, list(st.legal_actions()), partial(st.view, cp))
-                action = await asyncio.to_thread(live.bot(cp).choose, obs)
+                # the bot thinks on a snapshot of its view, without holding the game's lock
+                view = st.view(cp)
+                obs = Observation(live.row.game, cp, list(st.legal_actions()), _constant(view))
+                revision = live.revision
+                bot = live.bot(cp)
+            try:
+                action = await loop.run_in_executor(self._bot_pool, bot.choose, obs)
+            except Exception:
+                log.exception("bot of seat %s in game %s failed; the seat waits", cp, live.row.id)
+                return
+            async with live.lock:
+                if live.revision != revision or live.state.current_player != cp:
+                    continue  # the game moved on meanwhile (undo, seat change): think again
                 try:
                     await self._apply(live, cp, action)
                 except ServiceError:
@@ -435,6 +479,7 @@ class GameService:
             t.cancel()
             with contextlib.suppress(BaseException):
                 await t
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ---------------------------------------------------------- subscribers
     async def subscribe(self, game_id: str, token: str, send: Sender) -> tuple[int, LiveGame, int | None]:
