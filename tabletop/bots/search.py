@@ -5,13 +5,23 @@ All of them see only an :class:`Observation`. To look ahead they build a
 ``determinize(view, rng)``: unknown cards dealt at random from the unseen
 ones, a fresh RNG for future dice), and search that copy. The only
 game-specific code they use is the game's optional ``evaluate(state, seat)``
-(estimated final score; the fallback is the current score).
+(estimated final score; the fallback is the current score) and, if the module
+that defines it also defines ``turn_marker(state, seat)``, that marker (a value
+that changes when the seat's turn ends, so that a turn planner stops there
+even when the same seat moves again next).
 
 * ``greedy``  — each legal action is followed by the bot's own next few
   decisions chosen one-ply greedily, then the position is evaluated.
-* ``flatmc``  — flat Monte Carlo: every legal action is scored by the mean of
-  several samples, each a fresh determinization in which the bot completes its
-  turn greedily (dice re-rolls and card draws differ per sample).
+* ``flatmc``  — flat Monte Carlo over determinizations. With ``beam=0`` every
+  legal action is scored by the mean over ``samples`` determinizations of the
+  position after the bot completes its turn greedily. With ``beam=B`` (the
+  default) each determinization is searched by a *turn planner*: a beam search
+  of width ``B`` over the bot's own decisions until its turn ends, keeping at
+  least ``per_root`` lines for each first action; every first action is scored
+  by the best end-of-turn evaluation reached through it, averaged over the
+  samples. The best line is remembered and followed for the rest of the turn
+  as long as the bot's view stays the one the plan expected (new information,
+  e.g. a drawn card, makes it plan again).
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -24,8 +34,9 @@ an optional time limit in seconds (which makes results machine-dependent).
 from __future__ import annotations
 
 import math
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from tabletop.bots.base import Observation
@@ -34,15 +45,26 @@ from tabletop.core.rng import Rng
 from tabletop.core.state import GameState
 
 Evaluator = Callable[[GameState, int], float]
+Marker = Callable[[GameState, int], Hashable]
+
+
+def _evaluation_module(game: str) -> Any:
+    """The module that defines the game's evaluation (it may offer search hints)."""
+    info = get_game(game)
+    return sys.modules.get(info.evaluate.__module__) if info.evaluate is not None else None
 
 
 def _evaluator(game: str, name: str = "") -> Evaluator:
+    """The game's evaluation, or the one named ``name`` (the game's ``evaluators``
+    or the ``EVALUATORS`` table of its evaluation module)."""
     info = get_game(game)
     if name:
-        if not info.evaluators or name not in info.evaluators:
-            known = ", ".join(info.evaluators or {})
+        named = dict(getattr(_evaluation_module(game), "EVALUATORS", None) or {})
+        named.update(info.evaluators or {})
+        if name not in named:
+            known = ", ".join(sorted(named))
             raise ValueError(f"{game} has no evaluation named {name!r}; known: {known or 'none'}")
-        return info.evaluators[name]
+        return named[name]
     if info.evaluate is not None:
         return info.evaluate
 
@@ -50,6 +72,16 @@ def _evaluator(game: str, name: str = "") -> Evaluator:
         return float(st.scores()[seat])
 
     return by_score
+
+
+def _no_marker(st: GameState, seat: int) -> Hashable:
+    return None
+
+
+def _marker(game: str) -> Marker:
+    """The game's ``turn_marker`` (from its evaluation module), or a constant."""
+    fn = getattr(_evaluation_module(game), "turn_marker", None)
+    return fn if callable(fn) else _no_marker
 
 
 def _determinize(obs: Observation, rng: Rng) -> GameState:
@@ -81,11 +113,12 @@ def _one_ply(st: GameState, me: int, ev: Evaluator, legal: list[str], rng: Rng) 
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def complete_turn(st: GameState, me: int, ev: Evaluator, rng: Rng, max_steps: int) -> float:
-    """Play ``me``'s next decisions one-ply greedily (up to ``max_steps`` or until
-    someone else decides), evaluate, and undo everything."""
+def complete_turn(st: GameState, me: int, ev: Evaluator, rng: Rng, max_steps: int,
+                  marker: Marker = _no_marker, start: Hashable = None) -> float:
+    """Play ``me``'s next decisions one-ply greedily (up to ``max_steps``, until
+    someone else decides or ``me``'s turn ends), evaluate, and undo everything."""
     applied = 0
-    while applied < max_steps and st.current_player == me:
+    while applied < max_steps and st.current_player == me and marker(st, me) == start:
         legal = st.legal_actions()
         a = legal[0] if len(legal) == 1 else _one_ply(st, me, ev, legal, rng)
         st.apply(a)
@@ -94,6 +127,64 @@ def complete_turn(st: GameState, me: int, ev: Evaluator, rng: Rng, max_steps: in
     for _ in range(applied):
         st.undo()
     return v
+
+
+def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker, beam: int = 8,
+              per_root: int = 2, max_depth: int = 60) -> dict[str, tuple[float, tuple[str, ...]]]:
+    """Beam search over ``me``'s own decisions until the turn ends.
+
+    A line ends when someone else (or chance) is to move, the game is over, or
+    ``marker`` changes (``me``'s turn is over). Each depth expands every kept
+    line by every legal action, evaluates the results, drops duplicates (same
+    value and same legal actions), and keeps the ``beam`` best — but first the
+    best ``per_root`` of every first action, so that no opening is pruned
+    because its first step looks poor. Returns, for each first action, the best
+    finished line through it and its end-of-turn value. ``st`` is left unchanged.
+    """
+    if st.current_player != me:
+        return {}
+    start = marker(st, me)
+    frontier: list[tuple[GameState, tuple[str, ...]]] = [(st, ())]
+    by_root: dict[str, tuple[float, tuple[str, ...]]] = {}
+    seen: set[tuple[float, tuple[str, ...]]] = set()
+    for _depth in range(max_depth):
+        cands: list[tuple[float, int, str, str]] = []
+        for idx, (s, seq) in enumerate(frontier):
+            root = seq[0] if seq else ""
+            for a in s.legal_actions():
+                s.apply(a)
+                v = ev(s, me)
+                r = root or a
+                if s.current_player != me or marker(s, me) != start:
+                    if r not in by_root or v > by_root[r][0]:
+                        by_root[r] = (v, seq + (a,))
+                else:
+                    key = (round(v, 6), tuple(s.legal_actions()))
+                    if key not in seen:
+                        seen.add(key)
+                        cands.append((v, idx, a, r))
+                s.undo()
+        if not cands:
+            break
+        cands.sort(key=lambda c: -c[0])
+        kept: list[tuple[float, int, str, str]] = []
+        per: dict[str, int] = {}
+        rest = []
+        for c in cands:
+            if len(kept) < beam and per.get(c[3], 0) < per_root:
+                kept.append(c)
+                per[c[3]] = per.get(c[3], 0) + 1
+            else:
+                rest.append(c)
+        kept.extend(rest[:max(0, beam - len(kept))])
+        new: list[tuple[GameState, tuple[str, ...]]] = []
+        for _v, idx, a, _r in kept:
+            s, seq = frontier[idx]
+            child = s.clone()
+            child.apply(a)
+            new.append((child, seq + (a,)))
+        frontier = new
+    return by_root
 
 
 class GreedyBot:
@@ -115,11 +206,14 @@ class GreedyBot:
             return legal[self.rng.below(len(legal))]
         st = _determinize(obs, self.rng)
         ev = _evaluator(obs.game, self.eval)
+        marker = _marker(obs.game)
         me = obs.seat
+        start = marker(st, me)
         best, best_v = [legal[0]], -math.inf
         for a in legal:
             st.apply(a)
-            v = complete_turn(st, me, ev, self.rng, self.steps) if st.current_player == me else ev(st, me)
+            v = complete_turn(st, me, ev, self.rng, self.steps, marker, start) \
+                if st.current_player == me else ev(st, me)
             st.undo()
             if v > best_v + 1e-9:
                 best, best_v = [a], v
@@ -129,32 +223,78 @@ class GreedyBot:
 
 
 class FlatMCBot:
-    """Flat Monte Carlo over determinizations with greedy turn completion."""
+    """Flat Monte Carlo over determinizations, each searched by the turn planner."""
 
     name = "flatmc"
 
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
-                 eval: str = "") -> None:
+                 eval: str = "", beam: int = 6, per_root: int = 2) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
         self.steps = steps
         self.seconds = seconds
+        self.beam = beam
+        self.per_root = per_root
+        self._plan: list[str] = []
+        self._expect: list[dict[str, Any] | None] = []
 
     def choose(self, obs: Observation) -> str:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.beam <= 0:
+            return self._choose_greedy(obs)
+        # follow the remembered plan while the table looks as it expected
+        if self._plan and self._expect and self._expect[0] is not None and self._expect[0] == obs.view():
+            self._expect.pop(0)
+            a = self._plan.pop(0)
+            if a in legal:
+                return a
+        self._plan, self._expect = [], []
         ev = _evaluator(obs.game, self.eval)
+        marker = _marker(obs.game)
+        me = obs.seat
+        totals = dict.fromkeys(legal, 0.0)
+        lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for _ in range(max(1, self.samples)):
+            st = _determinize(obs, self.rng)
+            by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
+            floor = min(v for v, _ in by_root.values()) if by_root else 0.0
+            for a in legal:
+                totals[a] += by_root[a][0] if a in by_root else floor
+            for a, (v, seq) in by_root.items():
+                if a not in lines or v > lines[a][0]:
+                    lines[a] = (v, seq, st)
+            if deadline and time.perf_counter() > deadline:
+                break
+        best = max(legal, key=lambda a: (totals[a], a in lines, -legal.index(a)))
+        if best in lines:
+            _v, seq, st = lines[best]
+            expect: list[dict[str, Any] | None] = []
+            for a in seq[:-1]:
+                st.apply(a)
+                expect.append(st.view(me) if st.current_player == me else None)
+            for _a in seq[:-1]:
+                st.undo()
+            self._plan, self._expect = list(seq[1:]), expect
+        return best
+
+    def _choose_greedy(self, obs: Observation) -> str:
+        legal = obs.legal_actions
+        ev = _evaluator(obs.game, self.eval)
+        marker = _marker(obs.game)
         me = obs.seat
         totals = [0.0] * len(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for _ in range(self.samples):
             st = _determinize(obs, self.rng)
+            start = marker(st, me)
             for i, a in enumerate(legal):
                 st.apply(a)
                 k = _resolve_chance(st)
-                totals[i] += complete_turn(st, me, ev, self.rng, self.steps) \
+                totals[i] += complete_turn(st, me, ev, self.rng, self.steps, marker, start) \
                     if st.current_player == me else ev(st, me)
                 for _ in range(k + 1):
                     st.undo()
@@ -237,7 +377,6 @@ class ISMCTSBot:
                     st.apply(a)
                     path.append(child)
                     break
-                logn = math.log(max(1, node.visits))
                 best_a, best_u = acts[0], -math.inf
                 for a in acts:
                     ch = node.children[a]
@@ -248,7 +387,6 @@ class ISMCTSBot:
                 node = node.children[best_a]
                 st.apply(best_a)
                 path.append(node)
-                del logn
             # rollout: a few cheap greedy steps for whoever is to move
             for _ in range(self.rollout):
                 _resolve_chance(st)
@@ -271,6 +409,6 @@ class ISMCTSBot:
 
 
 def describe_budget(bot: Any) -> str:
-    parts = [f"{k}={getattr(bot, k)}" for k in ("steps", "samples", "iterations", "seconds",
+    parts = [f"{k}={getattr(bot, k)}" for k in ("steps", "samples", "beam", "iterations", "seconds",
                                                  "determinizations", "rollout") if hasattr(bot, k)]
     return f"{bot.name}({', '.join(parts)})"

@@ -124,6 +124,8 @@ def _register() -> None:
     cli.add_command(simulate)
     from tabletop.cli.report import report
     cli.add_command(report)
+    from tabletop.cli.ladder import ladder
+    cli.add_command(ladder)
 
 
 _register()

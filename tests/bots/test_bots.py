@@ -13,7 +13,8 @@ from tabletop.core.rng import Rng
 from tabletop.core.runner import game_seed, play_game
 
 GAH = "grand-austria-hotel"
-SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1", "ismcts:iterations=30,determinizations=2"]
+SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1,beam=0", "flatmc:samples=1,beam=3",
+         "flatmc:samples=2,beam=3,per_root=1,eval=hand", "ismcts:iterations=30,determinizations=2"]
 
 
 def midgame(seed: int, steps: int = 80):
@@ -26,7 +27,7 @@ def midgame(seed: int, steps: int = 80):
     return st
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", SPECS + list(LEVELS))
 def test_bot_chooses_a_legal_action_from_an_observation(spec: str) -> None:
     st = midgame(3)
     seat = st.current_player
@@ -38,7 +39,7 @@ def test_bot_chooses_a_legal_action_from_an_observation(spec: str) -> None:
     assert st.to_position() == before  # the bot never touched the real state
 
 
-@pytest.mark.parametrize("spec", SPECS[1:])
+@pytest.mark.parametrize("spec", SPECS[1:] + ["expert"])
 def test_search_bots_are_reproducible_from_their_seed(spec: str) -> None:
     st = midgame(5)
     seat = st.current_player
@@ -62,6 +63,30 @@ def test_search_bots_see_only_the_view() -> None:
     assert len(decks) > 1
 
 
+def test_planner_decides_the_same_whatever_the_hidden_cards() -> None:
+    """Two tables that look the same to the seat (only hidden cards differ) get the same
+    decision from the turn planner: it can only use what the view shows."""
+    info = get_game(GAH)
+    st = midgame(21)
+    seat = st.current_player
+    other = info.determinize(st.view(seat), Rng(99))  # same view, other hidden cards and dice RNG
+    assert other.view(seat) == st.view(seat)
+    assert other.staff_deck != st.staff_deck
+    for spec in ("expert", "flatmc:samples=1,beam=3"):
+        a = make_bot(spec, 4).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+        b = make_bot(spec, 4).choose(Observation(GAH, seat, other.legal_actions(), partial(other.view, seat)))
+        assert a == b
+
+
+@pytest.mark.parametrize("spec", ["hard", "flatmc:samples=1,beam=2"])
+def test_planner_plays_whole_games_reproducibly(spec: str) -> None:
+    """The planner remembers its plan between decisions; a whole game is still legal
+    (play_game checks every action) and repeats exactly from the same seed."""
+    a = play_game(GAH, [spec, "greedy:steps=1"], game_seed(8, 0))
+    b = play_game(GAH, [spec, "greedy:steps=1"], game_seed(8, 0))
+    assert a.actions == b.actions and a.scores == b.scores
+
+
 def test_greedy_beats_random() -> None:
     """Seat-balanced: greedy wins every one of 6 games against random."""
     wins = 0
@@ -72,8 +97,23 @@ def test_greedy_beats_random() -> None:
     assert wins == 6
 
 
+def test_strongest_level_beats_random_and_scores() -> None:
+    """Strength smoke test (can fail): the expert level wins 4 of 4 seat-balanced games
+    against random and scores at least 60 VP on average."""
+    wins, total = 0, 0
+    for i in range(4):
+        names = ["expert", "random"] if i % 2 == 0 else ["random", "expert"]
+        r = play_game(GAH, names, game_seed(321, i))
+        seat = names.index("expert")
+        wins += r.winners == [seat]
+        total += r.scores[seat]
+    assert wins == 4
+    assert total / 4 >= 60
+
+
 def test_bot_specs_and_levels() -> None:
     assert parse_bot_spec("ismcts:iterations=50,c=0.5") == ("ismcts", {"iterations": 50, "c": 0.5})
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
     for level, spec in LEVELS.items():
         assert parse_bot_spec(level) == parse_bot_spec(spec)
         make_bot(level, 1)
@@ -83,3 +123,11 @@ def test_bot_specs_and_levels() -> None:
         make_bot("greedy:depth=3", 1)
     with pytest.raises(ValueError, match="not key=value"):
         make_bot("greedy:steps", 1)
+
+
+def test_unknown_evaluation_name_is_refused() -> None:
+    st = midgame(3)
+    seat = st.current_player
+    obs = Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))
+    with pytest.raises(ValueError, match="no evaluation named"):
+        make_bot("flatmc:eval=nonsense", 1).choose(obs)

@@ -1,62 +1,179 @@
 """A hand-written evaluation of a Grand Austria Hotel position for one seat.
 
-The value estimates the seat's final VP: VP already scored, plus what the
-position is likely to turn into before the game ends. Every term is a simple,
-documented guess (docs/BOTS.md lists them); the weights were tuned by playing
-the greedy bot against itself and against earlier versions.
+``evaluate(state, seat)`` estimates the seat's **final VP**: the VP already
+scored plus what the seat's assets are likely to turn into before the game
+ends. It reads only the seat's own board and the public table, so a search bot
+may apply it to a determinized copy of its view. Every term is a simple,
+explicit guess; ``terms(state, seat)`` returns them one by one and they add up
+to ``evaluate``. The constants are the ``HAND`` table below (each with a
+comment) plus ``EFFECT_WORTH`` and ``PER_ACTION``; they were set by hand and
+adjusted by watching planner self-play and by matches (docs/BOTS.md).
 
-Terms (``tf`` = share of the game still to come, 1.0 in round 1, 1/7 in round 7):
+Time. ``A`` = die actions the seat still has: two per round still to come,
+plus the current round's untaken turns (the running turn counts until its die
+is taken). A turn that waits for a re-roll (the seat passed, or a re-roll is
+pending) is counted as spent; instead the re-roll is worth
+``REROLL x q(k)``, where ``q`` compares the expected largest equal-face count
+of the ``k`` dice that will be re-rolled with that of a full roll (0 when the
+dice run out, which ends the round). ``tf = A / 14`` is the share of the seat's
+actions still to come (1 at the start, 0 after its last turn).
 
-* scored VP (every source);
-* occupied rooms: their final-scoring VP by floor (1-4);
-* game-end staff: what they would score now, slightly more while time remains;
-* money ~0.9 VP per krone (the final exchange is 1:1), kitchen items 0.6-1.1 VP
-  (more if a café guest still wants them);
-* café guests: printed VP + the reward's worth, scaled by how much of the order
-  is served and whether a room waits for them; late in the game an unfinished
-  guest counts toward the -5 café penalty;
-* prepared rooms: a place for a future guest (worth less as the game ends);
-* groups: part of the occupancy bonus for partly occupied groups;
-* emperor track: VP of the coming emperor scorings from the current space, the
-  bonus (>= 3 after setback) or the penalty (0);
-* staff in hand and permanent staff in play: worth more the more game is left;
-* politics cards still open: a share of the next marker by progress.
+Terms (all in VP):
+
+``scored``    VP already on the track (every source).
+``rooms``     occupied rooms: their final-scoring VP by floor (1-4).
+``money``     1 per krone (the final exchange) plus working capital: the first
+              krone is worth ``CAPITAL_WORTH x tf`` more, falling linearly to
+              nothing at the ``CAPITAL``-th (guests, boosts, the 6 space, rooms
+              and staff cost money; a broke hotel cannot act).
+``kitchen``   items no café guest wants: 1 each (leftovers score 1 VP) plus
+              ``SPARE_ITEM x tf`` (a later guest may want them). Items a guest
+              wants are counted in ``guests`` instead.
+``guests``    café guests, the closest to completion first. A guest's *worth*
+              is its printed VP + ``REWARD`` x its reward (``EFFECT_WORTH``;
+              halved towards the end) + staff that pay when it moves in + the
+              final VP of the free room of its colour it will take (a green
+              guest takes any colour; without one: ``ROOM_VP_GUESS``) +
+              ``GUEST_EXTRA`` (group and politics progress). What it still
+              costs: each missing item ``max(ITEM_COST, UNIT_SHARE x worth /
+              order size)`` (cake and coffee count ``HEAVY_ITEM`` items: they
+              need a companion strudel or wine), ``SERVE_COST`` per item already
+              in the kitchen (free with the Chief Waiter), ``ROOM_COST`` without
+              a free room. The guest counts ``p x (worth - cost) - (1 - p) x
+              CAFE_PENALTY``, where ``p`` = the item units the seat can still
+              gather (``GUEST_SHARE x A x UNITS_PER_ACTION``) over the work of
+              this guest and those before it (``ROOM_ACTIONS`` actions per
+              missing room), at most 1. So items on a valuable guest are worth
+              more than spare ones, a guest that cannot be finished in time is
+              a liability, and a completed guest with a room is worth its whole
+              worth.
+``seats``     an empty café seat: ``SEAT x min(1, 2 tf)`` (a place for a guest).
+``prepared``  a free prepared room no café guest is counted on:
+              ``PREPARED x its final VP x min(1, 1.5 tf)``.
+``groups``    partly filled room groups: the occupancy bonus (VP; krone x 0.8;
+              emperor steps x 0.7) x (share filled)^2 x ``GROUP_SHARE`` x
+              ``min(1, 2 tf)``; a prepared room counts half an occupied one.
+``emperor``   every emperor scoring still to come, the next at weight
+              ``EMPEROR_NEXT``, later ones at ``EMPEROR_LATER``: the track's VP
+              at the current space, then the tile's bonus (space >= 3 after the
+              setback) or penalty (space 0; none with the Conference Manager),
+              valued by ``EFFECT_WORTH`` x ``EMPEROR_TILE`` (+5 with the
+              Gardener). While the seat can still climb, the thresholds are
+              ramps, not steps: a shortfall of ``d`` spaces costs ``d / W`` of
+              the penalty (misses ``d / W`` of the bonus), ``W = 1 +
+              EMPEROR_SLACK x`` (actions left before that scoring, at most 3).
+              Later scorings start from the space left after each setback.
+``staff``     played staff: game-end cards at what they would score now plus
+              ``GROWTH`` x a rough expected growth (``OCCUPY_RATE`` rooms per
+              remaining action, ...); permanent and once-per-round cards at
+              ``PER_ACTION`` (per card) x ``PERM`` x ``A``.
+``hand``      staff in hand: ``HAND_SHARE`` x (worth if played now - cost), at
+              least ``HAND_MIN x tf``.
+``politics``  open politics cards the seat has not claimed: next marker's VP x
+              progress^2 x ``POLITICS`` x ``min(1, 1.5 tf + 0.3)``.
+``tempo``     ``TEMPO x A`` plus the re-roll term above: what the remaining
+              actions will still bring (it matters when passing).
+``pending``   the seat's own unresolved decisions in the middle of a turn
+              (items to take, rooms to prepare, a staff card to play, an
+              effect still to carry out ...) at their ``EFFECT_WORTH``, so that
+              half-finished turns compare fairly inside a turn planner.
+
+``turn_marker(state, seat)`` changes when the seat's turn ends; the search bots
+use it to plan exactly one turn at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.games.grand_austria_hotel.data import GREEN, Rules
 from tabletop.games.grand_austria_hotel.engine import GahState
 
-MOVE_COST = 0.5  # a completed guest still has to be moved in (an action, a turn)
-ITEM_COST = 2.0  # what one missing dish or drink costs to get, in VP
-ROOM_COST = 2.5  # what a missing room of the right colour costs to get, in VP
-GUEST_EXTRA = 1.5  # a guest's worth beyond printed VP and reward: its room's final VP, group progress
-PERM_STAFF = 2.5  # a permanent / once-per-round staff card in play, at the start of the game
-HAND_CARD = 1.6  # a staff card in hand, at the start of the game
-EMPEROR_LATER = 0.5  # weight of emperor scorings after the next one
-SEAT = 0.8  # an empty café seat, at the start of the game
-CAPITAL = 6  # krone kept as working capital ...
-CAPITAL_WORTH = 2.0  # ... are worth this much more each, at the start of the game
-# VP-equivalent of one unit of each reward effect.
-EFFECT_WORTH = {
-    "gain_items": 0.8,
-    "gain_item_choice": 0.9,
-    "gain_money": 0.8,
-    "advance_emperor": 0.7,
-    "gain_vp": 1.0,
-    "draw_staff": 1.5,
-    "free_guest": 3.0,
-    "occupy_room": 3.5,
-    "complete_order": 4.0,
-    "extra_die_action": 3.5,
-    "extra_turn": 5.0,
+# ---------------------------------------------------------------- constants
+# The hand-set constants (docs/BOTS.md explains each). ``Params`` turns such a
+# table into attributes; ``make_evaluator`` builds an evaluation from another table.
+HAND: dict[str, float] = {
+    "ITEM_COST": 1.0,  # least VP-cost of one missing strudel or wine (a third of a food action)
+    "UNIT_SHARE": 0.7,  # share of a guest's worth still owed per missing item (by its share of the order)
+    "HEAVY_ITEM": 1.5,  # a cake or coffee counts this many strudel/wine (it needs a companion die)
+    "SERVE_COST": 0.35,  # serving an item already in the kitchen (1 krone per 3 items)
+    "ROOM_COST": 1.5,  # a guest without a free room of its colour: a room still has to be prepared
+    "ROOM_VP_GUESS": 1.8,  # final VP of the room a guest without a free room will get
+    "GUEST_EXTRA": 2.0,  # a guest's further worth: group bonus and politics progress of its room
+    "REWARD": 1.0,  # weight of a guest's reward (EFFECT_WORTH)
+    "UNITS_PER_ACTION": 3.0,  # items (strudel/wine units) one food action brings
+    "GUEST_SHARE": 0.75,  # share of the remaining actions that go into guests
+    "ROOM_ACTIONS": 0.4,  # actions needed per missing room
+    "CAFE_PENALTY": 5.0,  # VP lost per guest still in the café at the end
+    "SEAT": 1.0,  # an empty café seat, at the start of the game
+    "SPARE_ITEM": 0.4,  # extra worth of an item no guest wants yet, at the start
+    "CAPITAL": 8.0,  # krone kept as working capital ...
+    "CAPITAL_WORTH": 3.0,  # ... the first is worth this much more at the start, the CAPITAL-th 1/CAPITAL of it
+    "PREPARED": 0.6,  # share of its final VP a prepared room without a counted guest gets
+    "GROUP_SHARE": 0.6,  # share of a group's bonus credited for partial occupancy
+    "EMPEROR_NEXT": 1.0,  # weight of the next emperor scoring
+    "EMPEROR_LATER": 0.5,  # weight of the emperor scorings after the next one
+    "EMPEROR_TILE": 1.0,  # weight of the emperor tiles' bonuses and penalties
+    "EMPEROR_SLACK": 1.5,  # how much a shortfall on the emperor track is softened per action left
+    "GROWTH": 0.6,  # share of the expected growth credited to game-end staff
+    "PERM": 1.0,  # weight of permanent / once-per-round staff (PER_ACTION)
+    "HAND_SHARE": 0.5,  # share of a hand card's played worth
+    "HAND_MIN": 0.5,  # a staff card in hand is worth at least this, at the start
+    "TEMPO": 2.0,  # VP per remaining die action
+    "REROLL": 3.0,  # a turn saved by passing, if the re-roll is as good as a fresh roll
+    "OCCUPY_RATE": 0.7,  # rooms occupied per remaining action (for game-end staff growth)
+    "POLITICS": 0.8,  # weight of open politics cards
 }
 
 
-def effect_worth(effects: tuple[dict[str, Any], ...]) -> float:
+class Params:
+    """Evaluation constants as attributes (from a table like ``HAND``)."""
+
+    def __init__(self, table: dict[str, float]) -> None:
+        unknown = set(table) - set(HAND)
+        if unknown:
+            raise ValueError(f"unknown evaluation constants: {sorted(unknown)}")
+        for k, v in {**HAND, **table}.items():
+            setattr(self, k, float(v))
+
+    def __getattr__(self, name: str) -> float:  # only for names not set above
+        raise AttributeError(name)
+
+
+# VP-equivalent of one unit of each reward effect (at the start of the game).
+EFFECT_WORTH = {
+    "gain_items": 1.2,
+    "gain_item_choice": 1.5,
+    "gain_money": 1.0,
+    "advance_emperor": 0.8,
+    "gain_vp": 1.0,
+    "draw_staff": 1.5,
+    "free_guest": 3.5,
+    "occupy_room": 3.0,
+    "complete_order": 5.0,
+    "extra_die_action": 4.0,
+    "extra_turn": 6.0,
+}
+
+# VP per remaining die action of a permanent or once-per-round staff card in play.
+PER_ACTION = {
+    "breakfast-server": 0.5, "waitress": 0.7, "barkeeper": 0.5, "sous-chef": 0.7,
+    "groom": 0.4, "stableman": 0.2, "masseuse": 0.2, "tour-guide": 0.4,
+    "butler": 0.5, "chauffeur": 0.5, "florist": 0.5,
+    "executive-housekeeper": 0.8, "restaurant-manager": 0.7, "decorator": 0.6,
+    "bootblack": 0.4, "laundress": 0.8, "kitchen-hand": 0.6, "checker": 0.3,
+    "interior-architect": 1.0, "detective": 0.3, "staff-manager": 0.4, "custodian": 0.5,
+    "chief-waiter": 0.4, "delivery-boy": 1.0, "conference-manager": 0.3,
+    "male-floor-housekeeper": 0.6, "gardener": 0.7,
+    "baker": 0.4, "cocktail-waitress": 0.4, "draughtsman": 0.3, "events-coordinator": 0.2,
+    "financier": 0.5, "maitre-d": 0.5, "waste-manager": 0.2,
+}
+PER_ACTION_DEFAULT = 0.3
+
+
+def effect_worth(effects: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> float:
+    """VP-equivalent of a list of effects (guest rewards, emperor bonuses, staff)."""
     total = 0.0
     for e in effects:
         kind = e["effect"]
@@ -68,15 +185,17 @@ def effect_worth(effects: tuple[dict[str, Any], ...]) -> float:
             total += EFFECT_WORTH[kind] * e["steps"]
         elif kind == "gain_vp":
             total += e["amount"]
-        elif kind == "draw_staff" or kind == "gain_item_choice" or kind == "occupy_room":
+        elif kind in ("draw_staff", "gain_item_choice", "occupy_room"):
             total += EFFECT_WORTH[kind] * e["count"]
         elif kind == "play_staff":
-            total += 3.5 if e["discount"] == "free" else 1.0 + 0.6 * int(e["discount"])
+            total += 4.0 if e["discount"] == "free" else 1.0 + 0.7 * int(e["discount"])
         elif kind == "draw_and_play":
-            total += 4.0 if e["discount"] == "free" else 3.0
+            total += 4.5 if e["discount"] == "free" else 3.0
         elif kind == "prepare_room":
             total += {"free": 2.5, "minus1": 1.8, "full": 1.2}[e.get("cost", "full")] + \
                 (3.0 if e.get("occupy") else 0.0)
+        elif kind in ("lose_money", "lose_vp"):
+            total -= e["amount"]
         else:
             total += EFFECT_WORTH.get(kind, 1.0)
     return total
@@ -89,132 +208,412 @@ def _tables(rules: Rules) -> dict[str, Any]:
     hit = _TABLES.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    guest_value = {gid: g.vp + effect_worth(g.reward) for gid, g in rules.guests.items()}
+    reward = {gid: effect_worth(g.reward) for gid, g in rules.guests.items()}
+    # cost of a guest's whole order in strudel/wine units
+    units = {gid: (g.order[0] + g.order[2], g.order[1] + g.order[3]) for gid, g in rules.guests.items()}
     bonus_vp = []
     for g, members in enumerate(rules.groups):
         colour = rules.group_colour[g]
         amount = rules.bonus_by_size[colour][len(members)]
         kind = rules.bonus_kind[colour]
         bonus_vp.append(amount * (1.0 if kind == "vp" else 0.8 if kind == "money" else 0.7))
-    tables = {"guest_value": guest_value, "bonus_vp": bonus_vp}
+    per_action = {sid: PER_ACTION.get(s.slug, PER_ACTION_DEFAULT) for sid, s in rules.staff.items()}
+    moved_fx: dict[int, list[tuple[str, int, float]]] = {}
+    for sid, s in rules.staff.items():
+        ab = s.ability
+        if ab and ab.get("kind") == "on_guest_moved":
+            moved_fx[sid] = [(ab["colour"], ab.get("order_size", 0), effect_worth(ab["effects"]))]
+    tables = {"reward": reward, "units": units, "bonus_vp": bonus_vp, "per_action": per_action,
+              "moved_fx": moved_fx}
     _TABLES[id(rules)] = (rules, tables)
     return tables
 
 
+_COLOUR_NAMES = ("yellow", "blue", "red", "green")
+TERMS = ("scored", "rooms", "money", "kitchen", "guests", "seats", "prepared", "groups", "emperor",
+         "staff", "hand", "politics", "tempo", "pending")
+
+
+# Expected largest number of equal faces among k dice (k = 0..14): how strong the
+# best action space of a (re-)roll is.
+MAX_COUNT = (0.0, 1.0, 1.17, 1.47, 1.82, 2.14, 2.41, 2.66, 2.92, 3.19, 3.44, 3.69, 3.93, 4.17, 4.41)
+
+
+def actions_left(st: GahState, seat: int) -> tuple[int, float]:
+    """Die actions the seat still has, and the worth of a pending re-roll.
+
+    The running turn counts while its die is untaken. A turn waiting for a
+    re-roll (the seat passed, or a re-roll is pending) is counted as spent;
+    instead the second value says how good the re-roll is likely to be: the
+    expected best action space of ``k`` re-rolled dice relative to a full roll
+    (0 once the dice run out).
+    """
+    rules = st.rules
+    phase = st.phase
+    if phase in ("draft", "start_guest", "start_rooms"):
+        return 2 * rules.rounds, 0.0
+    if phase == "over":
+        return 0, 0.0
+    later = 2 * (rules.rounds - st.round)
+    if phase == "emperor":
+        return later, 0.0
+    cur = max(0, 2 - st.covered[seat])
+    if st.t_player == seat and st.t_die and cur:
+        cur -= 1
+    if cur and (st.passed[seat] or (phase == "roll" and st.roll_n < st.total_dice)):
+        k = st.roll_n if phase == "roll" else max(0, sum(st.dice) - 1)
+        top = MAX_COUNT[min(st.total_dice, 14)] - 1.0
+        q = max(0.0, (MAX_COUNT[min(k, 14)] - 1.0) / top)
+        return later + cur - 1, q
+    return later + cur, 0.0
+
+
+def turn_marker(st: GahState, seat: int) -> tuple[int, int, bool, str]:
+    """Changes when ``seat``'s turn ends (search bots plan one turn at a time)."""
+    return st.round, st.covered[seat], st.passed[seat], st.phase
+
+
+_HAND = Params(HAND)
+
+
 def evaluate(st: GahState, seat: int) -> float:
     """Estimated final VP of ``seat`` (see the module docstring)."""
+    if st.phase == "over":
+        return float(st.players[seat].vp)
+    return sum(_terms(st, seat, _HAND))
+
+
+def make_evaluator(table: dict[str, float]) -> Callable[[GahState, int], float]:
+    """The same evaluation with other constants (missing ones keep their ``HAND`` value)."""
+    params = Params(table)
+
+    def evaluate_with(st: GahState, seat: int) -> float:
+        if st.phase == "over":
+            return float(st.players[seat].vp)
+        return sum(_terms(st, seat, params))
+
+    return evaluate_with
+
+
+def terms(st: GahState, seat: int, table: dict[str, float] | None = None) -> dict[str, float]:
+    """The evaluation split into its terms (they add up to ``evaluate``)."""
+    if st.phase == "over":
+        return {"scored": float(st.players[seat].vp)}
+    return dict(zip(TERMS, _terms(st, seat, Params(table) if table else _HAND)))
+
+
+def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     rules = st.rules
     tab = _tables(rules)
     pl = st.players[seat]
-    rounds = rules.rounds
-    rnd = st.round
-    over = st.phase == "over"
-    tf = 0.0 if over else (rounds - rnd + 1) / rounds
-    value = float(pl.vp)
-    if over:
-        return value
+    A, reroll = actions_left(st, seat)
+    full = 2 * rules.rounds
+    tf = A / full
     rooms = pl.rooms
     floor = rules.room_floor
     final_vp = rules.final_room_vp
-    # occupied rooms score at the end
-    occupied = [r for r in range(20) if rooms[r] == 2]
-    value += sum(final_vp[floor[r]] for r in occupied)
-    # game-end staff as if the game ended now
+    room_colour = rules.room_colour
+    played = pl.played
+    S = st.S
     staff = rules.staff
-    for s in pl.played:
-        card = staff[s]
-        if card.timing == "game_end":
-            value += st.staff_end_vp(seat, s) * (1.0 + 0.3 * tf)
-        elif card.timing in ("permanent", "once_per_round"):
-            value += PERM_STAFF * tf
-    value += len(pl.hand) * HAND_CARD * tf
-    # money and kitchen
-    # money: 1 VP at the end; the first few krone are working capital (serving, guests, rooms)
-    value += pl.money * (1.0 + 0.2 * tf) + min(pl.money, CAPITAL) * CAPITAL_WORTH * tf
-    cafe = pl.cafe
+
+    scored = float(pl.vp)
+
+    # occupied rooms score at the end
+    occ_vp = 0.0
+    free_rooms: list[list[int]] = [[], [], []]
+    n_occ = 0
+    n_rooms = 0
+    for r in range(20):
+        x = rooms[r]
+        if x == 2:
+            occ_vp += final_vp[floor[r]]
+            n_occ += 1
+            n_rooms += 1
+        elif x == 1:
+            free_rooms[room_colour[r]].append(r)
+            n_rooms += 1
+
+    # money: final exchange plus working capital
+    cap = min(float(pl.money), P.CAPITAL)
+    money = float(pl.money) + P.CAPITAL_WORTH * tf * (cap * P.CAPITAL - cap * (cap - 1) / 2.0) / P.CAPITAL
+
+    # café guests, first-come: closest to completion first
     guests = rules.guests
-    wanted = [0, 0, 0, 0]
+    cafe = pl.cafe
+    kitchen = list(pl.kitchen)
+    free_serving = S["chief-waiter"] in played
+    order_t = []
     for t in range(len(cafe)):
         g = cafe[t]
         if g:
             order = guests[g].order
             served = pl.served[t]
+            miss = 0.0
             for i in range(4):
-                wanted[i] += order[i] - served[i]
-    for i in range(4):
-        k = pl.kitchen[i]
-        useful = min(k, wanted[i])
-        # an item still in the kitchen is worth a little less than one on a guest's order
-        value += useful * max(0.6, ITEM_COST - 0.4) + (k - useful) * 0.6
-    # café guests: each is worth what it brings when it moves in, minus what it still
-    # needs (items, a room); ready guests are matched to free rooms of their colour
-    free_by_colour = [0, 0, 0]
-    for r in range(20):
-        if rooms[r] == 1:
-            free_by_colour[rules.room_colour[r]] += 1
-    late = 1.0 - tf
-    turns_left = 0 if over else 2 * (rounds - rnd) + (2 - st.covered[seat])
-    order_t = sorted((t for t in range(len(cafe)) if cafe[t]),
-                     key=lambda t: guests[cafe[t]].colour == GREEN)
-    demand = [0, 0, 0]
-    for t in order_t:
+                m = order[i] - served[i]
+                if m > 0:
+                    miss += m * (P.HEAVY_ITEM if i & 1 else 1.0)
+            order_t.append((miss, t))
+    order_t.sort()
+    free_count = [len(free_rooms[0]), len(free_rooms[1]), len(free_rooms[2])]
+    # best free room per colour by floor (guests take the highest floor first)
+    free_sorted = [sorted((final_vp[floor[r]] for r in free_rooms[c]), reverse=True) for c in range(3)]
+    used_rooms = [0, 0, 0]
+    budget = P.GUEST_SHARE * A * P.UNITS_PER_ACTION  # item units the seat can still gather for guests
+    work = 0.0
+    guest_value = 0.0
+    moved = tab["moved_fx"]
+    reward_scale = 0.5 + 0.5 * min(1.0, 3.0 * tf)  # rewards are worth less near the end
+    for _miss, t in order_t:
         g = cafe[t]
         guest = guests[g]
-        need = guest.order_size - sum(pl.served[t])
-        worth = tab["guest_value"][g] + GUEST_EXTRA
+        order = guest.order
+        served = pl.served[t]
+        units = 0.0
+        from_kitchen = 0
+        for i in range(4):
+            m = order[i] - served[i]
+            if m > 0:
+                k = min(m, kitchen[i])
+                if k:
+                    kitchen[i] -= k
+                    from_kitchen += k
+                    m -= k
+                if m:
+                    units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
         colour = guest.colour
-        room = max(range(3), key=lambda k: free_by_colour[k]) if colour == GREEN else colour
-        has_room = free_by_colour[room] > 0
-        if has_room:
-            free_by_colour[room] -= 1
-        elif colour != GREEN:
-            demand[colour] += 1
-        # expected: completed with probability p (worth minus what completing still costs),
-        # otherwise still in the café at the end (-5)
-        cost = need * ITEM_COST + (0.0 if has_room else ROOM_COST) + MOVE_COST
-        steps = need / 2.0 + (0.0 if has_room else 1.0) + 1.0
-        p_done = 1.0 if need <= 0 and has_room else min(1.0, turns_left / steps)
-        gv = p_done * (worth - cost) - (1.0 - p_done) * 5.0 * late
-        value += gv
-    empty_seats = sum(1 for t in range(rules.cafe_seats) if not cafe[t])
-    value += empty_seats * SEAT * tf
-    # prepared rooms: a home for a later guest, final VP if occupied
-    for r in range(20):
-        if rooms[r] == 1:
-            value += (0.4 + 0.4 * final_vp[floor[r]]) * min(1.0, 2.0 * tf)
+        if colour == GREEN:
+            c = max(range(3), key=lambda k: (free_count[k] - used_rooms[k],
+                                             free_sorted[k][used_rooms[k]] if used_rooms[k] < free_count[k] else 0))
+        else:
+            c = colour
+        if used_rooms[c] < free_count[c]:
+            room_vp = float(free_sorted[c][used_rooms[c]])
+            used_rooms[c] += 1
+            room_cost = 0.0
+            room_work = 0.0
+        else:
+            room_vp = P.ROOM_VP_GUESS
+            room_cost = P.ROOM_COST
+            room_work = P.ROOM_ACTIONS * P.UNITS_PER_ACTION
+        worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
+        for s in played:
+            fx = moved.get(s)
+            if fx:
+                for col, size, w in fx:
+                    if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
+                        worth += w
+        light, heavy = tab["units"][g]
+        unit_cost = max(P.ITEM_COST, P.UNIT_SHARE * worth / max(1.0, light + P.HEAVY_ITEM * heavy))
+        cost = units * unit_cost + room_cost + (0.0 if free_serving else from_kitchen * P.SERVE_COST)
+        work += units + room_work
+        if work <= 1e-9:
+            p = 1.0
+        else:
+            p = min(1.0, budget / work)
+        guest_value += p * (worth - cost) - (1.0 - p) * P.CAFE_PENALTY
+    # items nobody in the café wants (those a guest wants are inside the guest term)
+    spare = sum(kitchen)
+    kitchen_value = spare * (1.0 + P.SPARE_ITEM * tf)
+
+    seats = rules.cafe_seats + (1 if S["maitre-d"] in played else 0)
+    empty = sum(1 for t in range(seats) if not cafe[t])
+    seat_value = empty * P.SEAT * min(1.0, 2.0 * tf)
+
+    # prepared rooms nobody in the café is counted on
+    prepared = 0.0
+    for c in range(3):
+        for v in free_sorted[c][used_rooms[c]:]:
+            prepared += P.PREPARED * v * min(1.0, 1.5 * tf)
+
     # partly occupied groups
-    for g, members in enumerate(rules.groups):
-        n = len(members)
-        if n > 1:
-            occ = sum(1 for r in members if rooms[r] == 2)
-            if 0 < occ < n:
-                value += tab["bonus_vp"][g] * (occ / n) ** 2 * 0.6 * min(1.0, 2.5 * tf)
-    # emperor scorings still to come
-    e = pl.emperor
-    ev = rules.emperor_vp
-    for k, sr in enumerate(rules.scoring_rounds):
-        if sr < rnd or (sr == rnd and st.phase == "emperor" and st.emperor_i > st._turn_order().index(seat)):
-            continue
-        weight = 1.0 if sr == next((x for x in rules.scoring_rounds if x >= rnd), sr) else EMPEROR_LATER
-        value += ev[min(e, len(ev) - 1)] * weight
-        e = max(0, e - rules.emperor_setback[k])
-        if e >= rules.emperor_bonus_from:
-            value += 4.0 * weight
-        elif e == 0:
-            value -= 6.0 * weight
-    # open politics cards
+    groups_value = 0.0
+    gfac = min(1.0, 2.0 * tf)
+    if gfac > 0:
+        for g, members in enumerate(rules.groups):
+            n = len(members)
+            occ = 0
+            prep = 0
+            for r in members:
+                x = rooms[r]
+                if x == 2:
+                    occ += 1
+                elif x == 1:
+                    prep += 1
+            if occ < n and (occ or prep):
+                share = (occ + 0.5 * prep) / n
+                groups_value += tab["bonus_vp"][g] * share * share * P.GROUP_SHARE * gfac
+
+    emperor_value = _emperor(st, seat, pl, A, P)
+
+    # played staff
+    staff_value = 0.0
+    per_action = tab["per_action"]
+    for s in played:
+        card = staff[s]
+        timing = card.timing
+        if timing == "game_end":
+            staff_value += st.staff_end_vp(seat, s) + P.GROWTH * _growth(st, seat, card.scoring, A, P)
+        elif timing == "permanent" or timing == "once_per_round":
+            staff_value += per_action[s] * A * P.PERM
+    # staff in hand
+    hand_value = 0.0
+    for s in pl.hand:
+        card = staff[s]
+        timing = card.timing
+        if timing == "game_end":
+            w = st.staff_end_vp(seat, s) + P.GROWTH * _growth(st, seat, card.scoring, A, P)
+        elif timing == "one_time":
+            w = effect_worth(card.on_play)
+        else:
+            w = per_action[s] * max(0, A - 2) * P.PERM
+        hand_value += max(P.HAND_MIN * tf, P.HAND_SHARE * (w - st.staff_cost[s]))
+
+    politics = 0.0
     for k, oid in enumerate(st.objectives):
-        m = st.markers[k]
-        if seat in m or len(m) >= len(rules.marker_vp):
+        marks = st.markers[k]
+        if seat in marks or len(marks) >= len(rules.marker_vp):
             continue
         prog = _progress(st, seat, rules.objectives[oid].requirement)
-        value += rules.marker_vp[len(m)] * prog * prog * 0.5 * min(1.0, 1.5 * tf + 0.3)
+        politics += rules.marker_vp[len(marks)] * prog * prog * P.POLITICS * min(1.0, 1.5 * tf + 0.3)
+
+    tempo = P.TEMPO * A + P.REROLL * reroll
+    pending = _pending(st, seat) if st.stack else 0.0
+    return [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
+            emperor_value, staff_value, hand_value, politics, tempo, pending]
+
+
+def _growth(st: GahState, seat: int, sc: dict[str, Any], A: int, P: Params) -> float:
+    """Expected further VP of a game-end staff card (a rough guess by kind)."""
+    kind = sc["kind"]
+    future_rooms = P.OCCUPY_RATE * A
+    if kind == "per_occupied_room":
+        return sc["vp"] * future_rooms * (1.0 if sc["colour"] == "any" else 0.33)
+    if kind == "per_staff_played":
+        return sc["vp"] * 0.2 * A
+    if kind == "per_room":
+        return sc["vp"] * 0.5 * A
+    if kind == "per_full_group":
+        return sc["vp"] * 0.25 * A
+    if kind in ("per_full_floor", "per_full_column"):
+        return sc["vp"] * 0.06 * A
+    if kind == "per_colour_set":
+        return sc["vp"] * future_rooms / 3.0
+    if kind == "per_politics_card":
+        return sc["vp"] * 0.1 * A
+    if kind == "copy_opponent_game_end":
+        return 0.3 * A
+    return 0.0
+
+
+def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> float:
+    total = 0.0
+    for e in effects:
+        kind = e["effect"]
+        if kind == "return_items":
+            total -= 1.0 * sum(pl.kitchen) + (sum(sum(s) for s in pl.served) if e["from"] != "kitchen" else 0)
+        elif kind == "discard_hand":
+            total -= 1.5 * min(e["count"], len(pl.hand))
+        elif kind == "remove_rooms":
+            total -= 2.0 * e["count"]
+        elif kind == "remove_occupied_rooms":
+            total -= 8.0
+        elif kind == "vp_per_staff_played":
+            total += e["amount"] * len(pl.played)
+        elif kind == "discard_game_end_staff":
+            total -= 8.0
+        else:
+            total += effect_worth((e,))
+    return total
+
+
+def _emperor(st: GahState, seat: int, pl: Any, A: int, P: Params) -> float:
+    """Coming emperor scorings: VP at the current space, then bonus or penalty.
+
+    While actions remain before a scoring the seat can still climb, so the
+    bonus and the penalty are ramps rather than steps: a shortfall of ``d``
+    spaces counts ``d / W`` of the penalty (or misses ``d / W`` of the bonus),
+    ``W = 1 + EMPEROR_SLACK x`` (the seat's actions before that scoring, at most 3).
+    """
+    rules = st.rules
+    rnd = st.round
+    e = pl.emperor
+    ev = rules.emperor_vp
+    value = 0.0
+    first = True
+    played = pl.played
+    gardener = st.S["gardener"] in played
+    immune = st.S["conference-manager"] in played
+    bonus_from = rules.emperor_bonus_from
+    for k, sr in enumerate(rules.scoring_rounds):
+        if sr < rnd:
+            continue
+        if sr == rnd and st.phase == "emperor" and st.emperor_i > st._turn_order().index(seat):
+            continue
+        weight = P.EMPEROR_NEXT if first else P.EMPEROR_LATER
+        before = min(3, max(0, A - 2 * (rules.rounds - sr))) if first else 3
+        first = False
+        width = 1.0 + P.EMPEROR_SLACK * before
+        value += ev[min(e, len(ev) - 1)] * weight
+        setback = rules.emperor_setback[k]
+        tile = rules.emperor_tiles[st.emperor_tiles[k]]
+        bonus = P.EMPEROR_TILE * _tile_worth(tile.bonus, st, pl) + (5.0 if gardener else 0.0)
+        short_b = bonus_from + setback - e
+        value += bonus * weight * (1.0 if short_b <= 0 else max(0.0, 1.0 - short_b / width))
+        if not immune:
+            short_p = setback + 1 - e
+            if short_p > 0:
+                pen = _tile_worth(tile.penalty_main, st, pl)
+                if tile.penalty_alt:
+                    pen = max(pen, _tile_worth(tile.penalty_alt, st, pl))
+                value += P.EMPEROR_TILE * min(0.0, pen) * weight * min(1.0, short_p / width)
+        e = max(0, e - setback)
     return value
 
 
+def _pending(st: GahState, seat: int) -> float:
+    """Worth of the seat's own unresolved decisions (mid-turn)."""
+    total = 0.0
+    for fr in st.stack:
+        if fr[1] != seat:
+            continue
+        kind = fr[0]
+        if kind == "fx":
+            effects, i = fr[2], fr[3]
+            if i < len(effects):
+                total += effect_worth(effects[i:])
+        elif kind == "food":
+            total += fr[3] * EFFECT_WORTH["gain_items"]
+        elif kind == "place":
+            pass  # the items are already in the kitchen
+        elif kind == "rooms":
+            total += fr[2] * {"free": 2.0, "minus1": 1.5, "full": 1.0}[fr[3]] + (3.0 if fr[5] else 0.0)
+        elif kind == "empmoney":
+            total += fr[2] * 0.9
+        elif kind == "play":
+            total += 4.0 if fr[2] >= 99 else 1.0 + 0.7 * fr[2]
+        elif kind == "drawn":
+            total += 3.0
+        elif kind == "occupy":
+            total += fr[2] * EFFECT_WORTH["occupy_room"]
+        elif kind == "freeguest":
+            total += EFFECT_WORTH["free_guest"]
+        elif kind == "choice":
+            total += fr[2] * EFFECT_WORTH["gain_item_choice"]
+        elif kind == "complete":
+            total += EFFECT_WORTH["complete_order"]
+        elif kind == "gizia":
+            total += EFFECT_WORTH["extra_die_action"]
+    return total
+
+
 def _progress(st: GahState, seat: int, req: dict[str, Any]) -> float:
+    """How far the seat is toward a politics card's requirement (0-1)."""
     pl = st.players[seat]
+    rules = st.rules
     kind = req["kind"]
+    rooms = pl.rooms
     if kind == "money":
         return min(1.0, pl.money / req["at_least"])
     if kind == "emperor":
@@ -222,17 +621,39 @@ def _progress(st: GahState, seat: int, req: dict[str, Any]) -> float:
     if kind == "staff_played":
         return min(1.0, len(pl.played) / req["at_least"])
     if kind == "rooms":
-        return min(1.0, sum(1 for r in pl.rooms if r) / req["at_least"])
+        return min(1.0, sum(1 for r in rooms if r) / req["at_least"])
     if kind == "occupied_colours":
         occ = st.occupied_by_colour(pl)
-        names = ("yellow", "blue", "red")
         need = req["need"]
-        return sum(min(occ[names.index(c)], v) for c, v in need.items()) / sum(need.values())
+        return sum(min(occ[_COLOUR_NAMES.index(c)], v) for c, v in need.items()) / sum(need.values())
     if kind == "guest_vp":
         return min(1.0, pl.guest_vp / req["at_least"])
-    occupied = sum(1 for r in pl.rooms if r == 2)
+    if kind in ("full_floors", "full_columns", "floor_and_column"):
+        lines = rules.rooms_by_floor[1:] if kind != "full_columns" else rules.rooms_by_column
+        shares = sorted((sum(1 for r in line if rooms[r] == 2) / len(line) for line in lines), reverse=True)
+        if kind == "floor_and_column":
+            cols = max(sum(1 for r in line if rooms[r] == 2) / len(line) for line in rules.rooms_by_column)
+            return (shares[0] + cols) / 2.0
+        need = req["at_least"]
+        return sum(shares[:need]) / need
+    if kind == "full_groups":
+        full = sum(1 for g in rules.groups if all(rooms[r] == 2 for r in g))
+        return min(1.0, full / req["at_least"])
+    if kind == "full_colour":
+        best = 0.0
+        for rs in rules.rooms_by_colour:
+            best = max(best, sum(1 for r in rs if rooms[r] == 2) / len(rs))
+        return best
+    if kind == "two_colours":
+        occ = sorted(st.occupied_by_colour(pl), reverse=True)
+        return (min(occ[0], req["at_least"]) + min(occ[1], req["at_least"])) / (2.0 * req["at_least"])
+    occupied = sum(1 for r in rooms if r == 2)
     return min(1.0, occupied / 14.0)
 
 
 def evaluate_all(st: GahState) -> list[float]:
     return [evaluate(st, p) for p in range(st.num_players)]
+
+
+# Named evaluations a search bot can choose with ``eval=<name>``.
+EVALUATORS: dict[str, Callable[[GahState, int], float]] = {"hand": evaluate}

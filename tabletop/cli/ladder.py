@@ -1,0 +1,276 @@
+"""``tabletop ladder``: measure the bot ladder with seat-balanced 2-player matches.
+
+Every pairing plays ``--games`` games. Game ``2k`` and game ``2k+1`` use the
+same deal (seed ``game_seed(--seed, k)``) with the seats swapped, so each bot
+plays every deal from both seats (self-play uses a new deal for every game). A game's bots are seeded exactly as
+:func:`tabletop.core.runner.play_game` seeds them, so the whole table is
+reproducible from ``--seed`` (the seconds per decision are measured, and vary).
+
+Printed per pairing: the first bot's win share (a tie counts half) with its
+Wilson 95% interval, both bots' mean final scores with a 95% interval (normal
+approximation), and the mean seconds per decision of each bot (decisions with
+a single legal action included; measured on one core per job). Self-play
+rows give the mean score per player with a 95% interval over games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabletop.bots.base import LEVELS, Bot, Observation, make_bot
+from tabletop.core.registry import game_names, get_game
+from tabletop.core.rng import derive_seed
+from tabletop.core.runner import game_seed
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (``successes`` may be fractional: ties)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(values) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+class _Timed:
+    """Wraps a bot and measures its thinking time."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, obs: Observation) -> str:
+        t0 = time.perf_counter()
+        action = self.bot.choose(obs)
+        self.seconds += time.perf_counter() - t0
+        self.decisions += 1
+        return action
+
+
+def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
+             config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Game ``index`` of a pairing: the deal of ``index // 2``, seats swapped when odd
+    (in self-play, where swapping would repeat the game, the deal of ``index``).
+
+    Returns per bot of the pairing (in the pairing's order, not the seat order):
+    final score, win share, thinking seconds and decisions.
+    """
+    if specs[0] == specs[1]:
+        gs, swap = game_seed(seed, index), False
+    else:
+        gs, swap = game_seed(seed, index // 2), index % 2 == 1
+    names = [specs[1], specs[0]] if swap else [specs[0], specs[1]]
+    info = get_game(game)
+    st = info.new_game(players=2, seed=gs, **(config or {}))
+    bots = [_Timed(make_bot(name, derive_seed(gs, 1000 + i))) for i, name in enumerate(names)]
+    while True:
+        cp = st.current_player
+        if cp >= 0:
+            legal = st.legal_actions()
+            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
+        elif st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            break
+    scores = st.scores()
+    winners = st.winners()
+    seats = [1, 0] if swap else [0, 1]  # seat of pairing bot 0, bot 1
+    return {
+        "index": index, "seed": gs,
+        "scores": [scores[s] for s in seats],
+        "wins": [1.0 / len(winners) if s in winners else 0.0 for s in seats],
+        "seconds": [bots[s].seconds for s in seats],
+        "decisions": [bots[s].decisions for s in seats],
+    }
+
+
+@dataclass
+class Pairing:
+    a: str
+    b: str
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def self_play(self) -> bool:
+        return self.a == self.b
+
+    def summary(self) -> dict[str, Any]:
+        n = len(self.games)
+        wins = sum(g["wins"][0] for g in self.games)
+        lo, hi = wilson(wins, n)
+        out: dict[str, Any] = {"a": self.a, "b": self.b, "resolved": [_resolve(self.a), _resolve(self.b)],
+                               "games": n}
+        for k, who in ((0, "a"), (1, "b")):
+            m, mlo, mhi = mean_ci([float(g["scores"][k]) for g in self.games])
+            dec = sum(g["decisions"][k] for g in self.games)
+            sec = sum(g["seconds"][k] for g in self.games)
+            out[f"mean_{who}"] = m
+            out[f"mean_{who}_ci"] = [mlo, mhi]
+            out[f"sec_per_decision_{who}"] = sec / dec if dec else 0.0
+            out[f"decisions_per_game_{who}"] = dec / n if n else 0.0
+        if self.self_play:
+            per_game = [sum(g["scores"]) / 2.0 for g in self.games]
+            m, mlo, mhi = mean_ci(per_game)
+            out["self_play_mean"] = m
+            out["self_play_ci"] = [mlo, mhi]
+        else:
+            out["wins_a"] = wins
+            out["win_rate_a"] = wins / n if n else 0.0
+            out["win_rate_a_ci"] = [lo, hi]
+        return out
+
+
+def _resolve(spec: str) -> str:
+    return LEVELS.get(spec, spec)
+
+
+def default_pairings() -> list[tuple[str, str]]:
+    """random vs greedy, greedy vs each stronger level, and the strongest level's self-play."""
+    stronger = [lv for lv in ("hard", "expert") if lv in LEVELS]
+    pairs = [("random", "greedy")] + [("greedy", lv) for lv in stronger]
+    strongest = stronger[-1] if stronger else "greedy"
+    pairs.append((strongest, strongest))
+    return pairs
+
+
+def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
+               config: dict[str, Any] | None = None, progress: bool = False) -> list[Pairing]:
+    tasks = [(p, i) for p in range(len(pairs)) for i in range(games)]
+    results = [Pairing(a, b) for a, b in pairs]
+    done = 0
+    started = time.perf_counter()
+
+    def note(k: int) -> None:
+        if progress and (k == len(tasks) or k % max(1, len(tasks) // 20) == 0):
+            el = time.perf_counter() - started
+            click.echo(f"  {k}/{len(tasks)} games, {el:.0f}s", err=True)
+
+    if jobs <= 1:
+        for p, i in tasks:
+            results[p].games.append(play_one(game, pairs[p], seed, i, config))
+            done += 1
+            note(done)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_one, game, pairs[p], seed, i, config) for p, i in tasks]
+            for (p, _i), fut in zip(tasks, futures):
+                results[p].games.append(fut.result())
+                done += 1
+                note(done)
+    for r in results:
+        r.games.sort(key=lambda g: g["index"])
+    return results
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    lines = []
+    head = (f"{'pairing (A vs B)':40s} {'games':>5s}  {'A win share [95% CI]':24s} "
+            f"{'mean A [95% CI]':22s} {'mean B [95% CI]':22s} {'s/dec A':>8s} {'s/dec B':>8s}")
+    lines.append(head)
+    lines.append("-" * len(head))
+    for r in rows:
+        label = f"{r['a']} vs {r['b']}"
+        ma = f"{r['mean_a']:6.1f} [{r['mean_a_ci'][0]:.1f}, {r['mean_a_ci'][1]:.1f}]"
+        mb = f"{r['mean_b']:6.1f} [{r['mean_b_ci'][0]:.1f}, {r['mean_b_ci'][1]:.1f}]"
+        if "win_rate_a" in r:
+            lo, hi = r["win_rate_a_ci"]
+            win = f"{100 * r['win_rate_a']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+        else:
+            lo, hi = r["self_play_ci"]
+            win = f"self-play: {r['self_play_mean']:.1f}/player"
+        lines.append(f"{label:40s} {r['games']:5d}  {win:24s} {ma:22s} {mb:22s} "
+                     f"{r['sec_per_decision_a']:8.4f} {r['sec_per_decision_b']:8.4f}")
+        if "self_play_ci" in r:
+            lo, hi = r["self_play_ci"]
+            lines.append(f"{'':40s} {'':5s}  mean score per player {r['self_play_mean']:.1f} "
+                         f"[95% CI {lo:.1f}, {hi:.1f}] over {r['games']} games")
+    lines.append("")
+    lines.append("levels: " + ", ".join(f"{k} = {v}" for k, v in LEVELS.items()))
+    return "\n".join(lines)
+
+
+def _parse_pair(text: str) -> tuple[str, str]:
+    if " vs " not in text:
+        raise click.BadParameter(f"{text!r}: write a pairing as 'A vs B' (e.g. 'greedy vs hard')",
+                                 param_hint="--pair")
+    a, b = (s.strip() for s in text.split(" vs ", 1))
+    for spec in (a, b):
+        try:
+            make_bot(spec, 0)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--pair") from None
+    return a, b
+
+
+@click.command()
+@click.option("--games", "-k", type=click.IntRange(min=1), default=200, show_default=True,
+              help="games per pairing (seat-balanced: each deal is played from both seats)")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="worker processes")
+@click.option("--seed", type=int, default=2024, show_default=True, help="base seed of the deals")
+@click.option("--pair", "pairs", multiple=True, metavar="'A vs B'",
+              help="a pairing of bot specs or levels, e.g. 'greedy vs expert' or 'expert vs expert' "
+                   "(repeatable; default: random vs greedy, greedy vs hard, greedy vs expert, "
+                   "expert self-play)")
+@click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
+              show_default=True, help="which game")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (with every game's result)")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="also write the JSON to this file")
+@click.option("--quiet", "-q", is_flag=True, help="no progress on stderr")
+def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, options: tuple[str, ...],
+           as_json: bool, save_path: str | None, quiet: bool) -> None:
+    """Seat-balanced 2-player matches between bots: win rates and scores with 95% intervals."""
+    from tabletop.cli.main import parse_options
+
+    config = parse_options(options)
+    plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
+    t0 = time.perf_counter()
+    results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json)
+    rows = [r.summary() for r in results]
+    elapsed = time.perf_counter() - t0
+    out = {"game": game, "seed": seed, "games_per_pairing": games, "jobs": jobs,
+           "levels": dict(LEVELS), "elapsed_seconds": elapsed, "pairings": rows,
+           "results": [{"a": r.a, "b": r.b, "games": r.games} for r in results]}
+    if save_path:
+        Path(save_path).write_text(json.dumps(out, indent=1))
+    if as_json:
+        click.echo(json.dumps(out, indent=1))
+        return
+    click.echo(f"tabletop ladder --games {games} --seed {seed} ({game}, {jobs} job(s), "
+               f"{elapsed:.0f}s, cpu count {os.cpu_count()})")
+    click.echo(format_table(rows))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    ladder()

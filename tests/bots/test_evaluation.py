@@ -1,0 +1,95 @@
+"""The Grand Austria Hotel evaluation and the turn planner built on it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.bots.search import plan_turn
+from tabletop.core.registry import get_game
+from tabletop.games.grand_austria_hotel import evaluation as E
+
+GAH = "grand-austria-hotel"
+
+
+def position(seed: int, steps: int):
+    st = get_game(GAH).new_game(players=2, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    while st.is_chance():
+        st.apply(st.sample_chance())
+    return st
+
+
+@pytest.mark.parametrize("steps", [0, 40, 120, 250, 2000])
+def test_terms_add_up_to_the_evaluation(steps: int) -> None:
+    st = position(7, steps)
+    for seat in range(2):
+        parts = E.terms(st, seat)
+        assert abs(sum(parts.values()) - E.evaluate(st, seat)) < 1e-9
+        if st.is_terminal():
+            assert E.evaluate(st, seat) == st.scores()[seat]
+
+
+def test_named_evaluations_and_constants() -> None:
+    st = position(3, 100)
+    assert E.EVALUATORS["hand"] is E.evaluate
+    same = E.make_evaluator({})
+    assert same(st, 0) == E.evaluate(st, 0)
+    other = E.make_evaluator({"TEMPO": E.HAND["TEMPO"] + 1.0})
+    assert other(st, 0) != E.evaluate(st, 0)
+    with pytest.raises(ValueError, match="unknown evaluation constants"):
+        E.make_evaluator({"NO_SUCH": 1.0})
+
+
+def test_completing_a_guest_is_worth_more_than_leaving_it() -> None:
+    """Moving a completed guest into a room never lowers the evaluation (its VP, reward and
+    room are counted, and the café penalty goes away)."""
+    checked = 0
+    for seed in range(30):
+        st = position(seed, 150)
+        if st.is_terminal() or st.current_player < 0:
+            continue
+        me = st.current_player
+        moves = [a for a in st.legal_actions() if a.startswith("m") and "r" in a]
+        for a in moves:
+            before = E.evaluate(st, me)
+            st.apply(a)
+            assert E.evaluate(st, me) >= before - 1.0
+            st.undo()
+            checked += 1
+    assert checked > 0
+
+
+def test_a_pending_reroll_counts_for_less_than_a_fresh_turn() -> None:
+    st = position(11, 60)
+    seat = st.current_player
+    a, reroll = E.actions_left(st, seat)
+    assert 0 <= a <= 14 and 0.0 <= reroll <= 1.0
+    if "pass" in st.legal_actions():
+        st.apply("pass")
+        a2, r2 = E.actions_left(st, seat)
+        assert a2 == a - 1 and 0.0 <= r2 <= 1.0
+
+
+def test_plan_turn_ends_lines_at_the_end_of_the_turn() -> None:
+    st = position(5, 90)
+    me = st.current_player
+    before = st.to_position()
+    lines = plan_turn(st, me, E.evaluate, E.turn_marker, beam=3)
+    assert st.to_position() == before
+    assert lines and set(lines) <= set(st.legal_actions())
+    for root, (value, seq) in lines.items():
+        assert seq[0] == root
+        start = E.turn_marker(st, me)
+        for a in seq:
+            assert st.current_player == me and E.turn_marker(st, me) == start
+            st.apply(a)
+        assert st.current_player != me or E.turn_marker(st, me) != start
+        assert abs(E.evaluate(st, me) - value) < 1e-9
+        for _ in seq:
+            st.undo()
