@@ -18,5 +18,13 @@ echo "== ruff"
 .venv/bin/ruff check tabletop tests
 echo "== mypy"
 .venv/bin/mypy
-echo "== pytest"
-.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" -p no:cacheprovider "$@"
+if [ "$#" -gt 0 ]; then
+  .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" -p no:cacheprovider "$@"
+  exit
+fi
+echo "== pytest (everything but the browser)"
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" -p no:cacheprovider --ignore=tests/browser
+# Playwright's sync API keeps an event loop running in its process, so the browser tests
+# run in a pytest run of their own (tests that call asyncio.run must not share it)
+echo "== pytest (browser: Playwright + Chromium)"
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" -p no:cacheprovider tests/browser
