@@ -58,3 +58,16 @@ class ActionMap:
                                  f"its action vocabulary (an engine bug)")
             m[i] = 1
         return m
+
+
+def start_state(game: Any, num_players: int, seed: int, config: dict[str, Any],
+                options: dict[str, Any] | None) -> Any:
+    """The state an env starts from: ``options["position"]`` if given (checked against the
+    env's player count), else a new deal from ``seed``."""
+    position = (options or {}).get("position")
+    if position is None:
+        return game.new_game(players=num_players, seed=seed, **config)
+    state = game.from_position(position)
+    if state.num_players != num_players:
+        raise ValueError(f"the position has {state.num_players} players, the env {num_players}")
+    return state

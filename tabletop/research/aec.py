@@ -21,7 +21,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import GameInfo, get_game
 from tabletop.core.state import CHANCE, GameState
-from tabletop.research.actions import ActionMap
+from tabletop.research.actions import ActionMap, start_state
 from tabletop.research.encoders import ObservationEncoder, make_encoder
 
 SEED_BOUND = 2**63
@@ -125,13 +125,7 @@ class TabletopAECEnv(AECEnv):  # type: ignore[misc]
                 self._seed_rng = np.random.default_rng()
             game_seed = int(self._seed_rng.integers(SEED_BOUND))
         self.game_seed = game_seed
-        position = (options or {}).get("position")
-        if position is not None:
-            state = self.game.from_position(position)
-            if state.num_players != self.num_players:
-                raise ValueError(f"the position has {state.num_players} players, the env {self.num_players}")
-        else:
-            state = self.game.new_game(players=self.num_players, seed=game_seed, **self.config)
+        state = start_state(self.game, self.num_players, game_seed, self.config, options)
         resolve_chance(state)
         self.state_ = state
         self.agents = self.possible_agents[:]

@@ -20,7 +20,7 @@ from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import CHANCE, TERMINAL, GameState
-from tabletop.research.actions import ActionMap
+from tabletop.research.actions import ActionMap, start_state
 from tabletop.research.aec import SEED_BOUND
 from tabletop.research.encoders import ObservationEncoder, make_encoder
 
@@ -119,14 +119,7 @@ class SingleAgentEnv(gym.Env):  # type: ignore[type-arg]
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
         self.game_seed = game_seed
-        position = (options or {}).get("position")
-        if position is not None:
-            state = self.game.from_position(position)
-            if state.num_players != self.num_players:
-                raise ValueError(f"the position has {state.num_players} players, the env {self.num_players}")
-        else:
-            state = self.game.new_game(players=self.num_players, seed=game_seed, **self.config)
-        self.state = state
+        self.state = start_state(self.game, self.num_players, game_seed, self.config, options)
         self.bots = {p: make_bot(name, derive_seed(game_seed, p + 1))
                      for p, name in self.opponent_names.items()}
         self._play_others()
