@@ -84,6 +84,12 @@ def _marker(game: str) -> Marker:
     return fn if callable(fn) else _no_marker
 
 
+def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
+    """The game's ``turns_left(state, seat)`` (from its evaluation module), if any."""
+    fn = getattr(_evaluation_module(game), "turns_left", None)
+    return fn if callable(fn) else None
+
+
 def _determinize(obs: Observation, rng: Rng) -> GameState:
     info = get_game(obs.game)
     if info.determinize is None:
@@ -187,6 +193,37 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
     return by_root
 
 
+def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, per_root: int,
+             own_turns: int = 10_000) -> float:
+    """Play ``st`` on, every seat following its best planned turn (the turn
+    planner with ``ev``), chance drawn from the state's own RNG, to the end of
+    the game or until ``me`` has played ``own_turns`` more turns; return
+    ``me``'s final score (or the evaluation there) and undo everything."""
+    applied = 0
+    mine = 0
+    while not st.is_terminal() and mine < own_turns:
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            applied += 1
+            continue
+        cp = st.current_player
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            st.apply(legal[0])
+            applied += 1
+            continue
+        by_root = plan_turn(st, cp, ev, marker, beam, per_root)
+        _v, seq = max(by_root.values(), key=lambda vs: vs[0])
+        for a in seq:
+            st.apply(a)
+        applied += len(seq)
+        mine += cp == me
+    value = float(st.scores()[me]) if st.is_terminal() else ev(st, me)
+    for _ in range(applied):
+        st.undo()
+    return value
+
+
 class GreedyBot:
     """One-ply greedy with a short own-turn completion (documented in docs/BOTS.md)."""
 
@@ -228,7 +265,8 @@ class FlatMCBot:
     name = "flatmc"
 
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
-                 eval: str = "", beam: int = 6, per_root: int = 2) -> None:
+                 eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 6,
+                 end_samples: int = 4, end_beam: int = 12, lookahead: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -236,6 +274,11 @@ class FlatMCBot:
         self.seconds = seconds
         self.beam = beam
         self.per_root = per_root
+        self.endgame = endgame
+        self.end_lines = end_lines
+        self.end_samples = end_samples
+        self.end_beam = end_beam
+        self.lookahead = lookahead
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -258,8 +301,13 @@ class FlatMCBot:
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        for _ in range(max(1, self.samples)):
+        turns_left = _turns_left(obs.game) if self.endgame > 0 else None
+        for i in range(max(1, self.samples)):
             st = _determinize(obs, self.rng)
+            if i == 0 and turns_left is not None and turns_left(st, me) <= self.endgame:
+                return self._choose_endgame(obs, st, ev, marker)
+            if i == 0 and self.lookahead > 0:
+                return self._choose_endgame(obs, st, ev, marker, self.lookahead)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
             floor = min(v for v, _ in by_root.values()) if by_root else 0.0
             for a in legal:
@@ -270,6 +318,49 @@ class FlatMCBot:
             if deadline and time.perf_counter() > deadline:
                 break
         best = max(legal, key=lambda a: (totals[a], a in lines, -legal.index(a)))
+        self._remember(best, lines, me)
+        return best
+
+    def _choose_endgame(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker,
+                        own_turns: int = 10_000) -> str:
+        """Near the end: the ``end_lines`` best planned turns are each played to
+        the end of the game (every seat planning its turns, sampled dice) on
+        ``end_samples`` determinizations; the best mean final score wins.
+        With ``own_turns`` the play-out stops after that many more own turns
+        and the evaluation there counts instead."""
+        me = obs.seat
+        legal = obs.legal_actions
+        roots: list[str] = []
+        results: dict[str, list[float]] = {}
+        lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for i in range(max(1, self.end_samples)):
+            st = first if i == 0 else _determinize(obs, self.rng)
+            by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
+            if i == 0:
+                roots = sorted(by_root, key=lambda a: (-by_root[a][0], legal.index(a)))[:max(1, self.end_lines)]
+            for a in roots:
+                if a not in by_root:
+                    continue
+                v, seq = by_root[a]
+                for x in seq:
+                    st.apply(x)
+                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns)
+                for _ in seq:
+                    st.undo()
+                results.setdefault(a, []).append(final)
+                if a not in lines:
+                    lines[a] = (v, seq, st)
+            if deadline and time.perf_counter() > deadline:
+                break
+        if not results:
+            return legal[0]
+        best = max(results, key=lambda a: (sum(results[a]) / len(results[a]), -legal.index(a)))
+        self._remember(best, lines, me)
+        return best
+
+    def _remember(self, best: str, lines: dict[str, tuple[float, tuple[str, ...], GameState]], me: int) -> None:
+        """Keep the rest of ``best``'s line as the plan, with the views it expects."""
         if best in lines:
             _v, seq, st = lines[best]
             expect: list[dict[str, Any] | None] = []
@@ -279,7 +370,6 @@ class FlatMCBot:
             for _a in seq[:-1]:
                 st.undo()
             self._plan, self._expect = list(seq[1:]), expect
-        return best
 
     def _choose_greedy(self, obs: Observation) -> str:
         legal = obs.legal_actions

@@ -14,7 +14,9 @@ from tabletop.core.runner import game_seed, play_game
 
 GAH = "grand-austria-hotel"
 SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1,beam=0", "flatmc:samples=1,beam=3",
-         "flatmc:samples=2,beam=3,per_root=1,eval=hand", "ismcts:iterations=30,determinizations=2"]
+         "flatmc:samples=2,beam=3,per_root=1,eval=hand", "ismcts:iterations=30,determinizations=2",
+         "flatmc:samples=1,beam=3,lookahead=1,end_samples=2,end_lines=2,end_beam=2"]
+ENDGAME = "flatmc:samples=1,beam=3,endgame=2,end_samples=2,end_lines=3,end_beam=2"
 
 
 def midgame(seed: int, steps: int = 80):
@@ -78,7 +80,31 @@ def test_planner_decides_the_same_whatever_the_hidden_cards() -> None:
         assert a == b
 
 
-@pytest.mark.parametrize("spec", ["hard", "flatmc:samples=1,beam=2"])
+def last_round(seed: int):
+    st = get_game(GAH).new_game(players=2, seed=seed)
+    rnd = random.Random(seed)
+    while not (st.round == st.rules.rounds and st.current_player >= 0 and st.phase == "play"):
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    return st
+
+
+def test_endgame_search_sees_only_the_view_and_repeats() -> None:
+    """In the last round the bot plays its candidate turns out to the end of the game on
+    determinizations: the decision is legal, leaves the table untouched, repeats from the
+    same seed and is the same for two tables that differ only in what the seat cannot see."""
+    info = get_game(GAH)
+    st = last_round(12)
+    seat = st.current_player
+    other = info.determinize(st.view(seat), Rng(5))
+    before = st.to_position()
+    a = make_bot(ENDGAME, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert a in st.legal_actions() and st.to_position() == before
+    assert a == make_bot(ENDGAME, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert a == make_bot(ENDGAME, 3).choose(
+        Observation(GAH, seat, other.legal_actions(), partial(other.view, seat)))
+
+
+@pytest.mark.parametrize("spec", ["hard", "flatmc:samples=1,beam=2", ENDGAME])
 def test_planner_plays_whole_games_reproducibly(spec: str) -> None:
     """The planner remembers its plan between decisions; a whole game is still legal
     (play_game checks every action) and repeats exactly from the same seed."""

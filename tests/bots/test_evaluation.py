@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tabletop.bots.search import plan_turn
+from tabletop.bots.search import plan_turn, play_out
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
 
@@ -93,3 +93,48 @@ def test_plan_turn_ends_lines_at_the_end_of_the_turn() -> None:
         assert abs(E.evaluate(st, me) - value) < 1e-9
         for _ in seq:
             st.undo()
+
+
+def last_round(seed: int):
+    """A random game advanced to a decision of the last round."""
+    st = get_game(GAH).new_game(players=2, seed=seed)
+    rnd = random.Random(seed)
+    while not (st.round == st.rules.rounds and st.current_player >= 0 and st.phase == "play"):
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    return st
+
+
+def test_turns_left_counts_the_running_turn() -> None:
+    st = position(4, 30)
+    seat = st.current_player
+    assert E.turns_left(st, seat) == E.actions_left(st, seat)[0]
+    end = last_round(4)
+    assert 0 < E.turns_left(end, end.current_player) <= 2
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_play_out_reaches_the_end_and_changes_nothing(seed: int) -> None:
+    """Play-outs run every seat's planned turns to the end of the game and return the
+    seat's final score (the game's own scoring); the state is left as it was."""
+    st = last_round(seed)
+    me = st.current_player
+    before = st.to_position()
+    final = play_out(st, me, E.evaluate, E.turn_marker, beam=2, per_root=1)
+    assert st.to_position() == before
+    # replaying by hand what play_out did gives the same final score
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            lines = plan_turn(st, st.current_player, E.evaluate, E.turn_marker, beam=2, per_root=1)
+            if len(st.legal_actions()) == 1:
+                st.apply(st.legal_actions()[0])
+            else:
+                for a in max(lines.values(), key=lambda vs: vs[0])[1]:
+                    st.apply(a)
+    assert final == st.scores()[me]
+    # stopping after one more own turn returns the evaluation there instead
+    mid = position(seed, 60)
+    me = mid.current_player
+    v = play_out(mid, me, E.evaluate, E.turn_marker, beam=2, per_root=1, own_turns=1)
+    assert isinstance(v, float) and not mid.is_terminal()

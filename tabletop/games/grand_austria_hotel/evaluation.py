@@ -268,6 +268,12 @@ def actions_left(st: GahState, seat: int) -> tuple[int, float]:
     return later + cur, 0.0
 
 
+def turns_left(st: GahState, seat: int) -> int:
+    """The seat's remaining die actions, the running turn included (search bots
+    switch to searching to the end of the game when few are left)."""
+    return actions_left(st, seat)[0]
+
+
 def turn_marker(st: GahState, seat: int) -> tuple[int, int, bool, str]:
     """Changes when ``seat``'s turn ends (search bots plan one turn at a time)."""
     return st.round, st.covered[seat], st.passed[seat], st.phase
