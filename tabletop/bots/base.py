@@ -76,8 +76,8 @@ BOTS: dict[str, Callable[..., Bot]] = {
 LEVELS: dict[str, str] = {
     "easy": "greedy:steps=1",
     "medium": "greedy",
-    "hard": "flatmc:samples=1,beam=6",
-    "expert": "flatmc:samples=1,beam=32,per_root=4",
+    "hard": "flatmc:samples=1,beam=32,per_root=4",
+    "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1",
 }
 
 

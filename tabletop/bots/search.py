@@ -22,6 +22,14 @@ even when the same seat moves again next).
   samples. The best line is remembered and followed for the rest of the turn
   as long as the bot's view stays the one the plan expected (new information,
   e.g. a drawn card, makes it plan again).
+  *Play-outs*: with ``endgame=N``, once the bot has at most ``N`` turns left
+  (the game's ``turns_left(state, seat)``), the ``end_lines`` best planned
+  turns are each played out to the end of the game on ``end_samples``
+  determinizations — every seat, the opponents included, follows its own best
+  planned turn (planner width ``end_beam``), dice drawn from the sample's
+  fresh RNG — and the best mean final score decides. With ``lookahead=K``
+  the same is done earlier in the game, stopping the play-out after ``K`` more
+  own turns and evaluating there.
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -265,8 +273,8 @@ class FlatMCBot:
     name = "flatmc"
 
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
-                 eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 6,
-                 end_samples: int = 4, end_beam: int = 12, lookahead: int = 0) -> None:
+                 eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
+                 end_samples: int = 2, end_beam: int = 12, lookahead: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -497,8 +505,3 @@ class ISMCTSBot:
                                          root.children[a].value if a in root.children else 0.0))
         return best
 
-
-def describe_budget(bot: Any) -> str:
-    parts = [f"{k}={getattr(bot, k)}" for k in ("steps", "samples", "beam", "iterations", "seconds",
-                                                 "determinizations", "rollout") if hasattr(bot, k)]
-    return f"{bot.name}({', '.join(parts)})"
