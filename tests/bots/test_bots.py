@@ -11,6 +11,7 @@ from tabletop.bots import LEVELS, Observation, make_bot, parse_bot_spec
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.core.runner import game_seed, play_game
+from tests.bots.positions import last_round
 
 GAH = "grand-austria-hotel"
 SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1,beam=0", "flatmc:samples=1,beam=3",
@@ -78,14 +79,6 @@ def test_planner_decides_the_same_whatever_the_hidden_cards() -> None:
         a = make_bot(spec, 4).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
         b = make_bot(spec, 4).choose(Observation(GAH, seat, other.legal_actions(), partial(other.view, seat)))
         assert a == b
-
-
-def last_round(seed: int):
-    st = get_game(GAH).new_game(players=2, seed=seed)
-    rnd = random.Random(seed)
-    while not (st.round == st.rules.rounds and st.current_player >= 0 and st.phase == "play"):
-        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
-    return st
 
 
 def test_endgame_search_sees_only_the_view_and_repeats() -> None:

@@ -9,6 +9,7 @@ import pytest
 from tabletop.bots.search import plan_turn, play_out
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
+from tests.bots.positions import last_round
 
 GAH = "grand-austria-hotel"
 
@@ -93,15 +94,6 @@ def test_plan_turn_ends_lines_at_the_end_of_the_turn() -> None:
         assert abs(E.evaluate(st, me) - value) < 1e-9
         for _ in seq:
             st.undo()
-
-
-def last_round(seed: int):
-    """A random game advanced to a decision of the last round."""
-    st = get_game(GAH).new_game(players=2, seed=seed)
-    rnd = random.Random(seed)
-    while not (st.round == st.rules.rounds and st.current_player >= 0 and st.phase == "play"):
-        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
-    return st
 
 
 def test_turns_left_counts_the_running_turn() -> None:
