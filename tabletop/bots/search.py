@@ -309,13 +309,14 @@ class FlatMCBot:
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        first = _determinize(obs, self.rng)
         turns_left = _turns_left(obs.game) if self.endgame > 0 else None
+        if turns_left is not None and turns_left(first, me) <= self.endgame:
+            return self._choose_endgame(obs, first, ev, marker)
+        if self.lookahead > 0:
+            return self._choose_endgame(obs, first, ev, marker, self.lookahead)
         for i in range(max(1, self.samples)):
-            st = _determinize(obs, self.rng)
-            if i == 0 and turns_left is not None and turns_left(st, me) <= self.endgame:
-                return self._choose_endgame(obs, st, ev, marker)
-            if i == 0 and self.lookahead > 0:
-                return self._choose_endgame(obs, st, ev, marker, self.lookahead)
+            st = first if i == 0 else _determinize(obs, self.rng)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
             floor = min(v for v, _ in by_root.values()) if by_root else 0.0
             for a in legal:
