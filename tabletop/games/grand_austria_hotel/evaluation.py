@@ -223,8 +223,10 @@ def _tables(rules: Rules) -> dict[str, Any]:
         ab = s.ability
         if ab and ab.get("kind") == "on_guest_moved":
             moved_fx[sid] = [(ab["colour"], ab.get("order_size", 0), effect_worth(ab["effects"]))]
+    on_play = {sid: effect_worth(s.on_play) for sid, s in rules.staff.items() if s.timing == "one_time"}
+    room_vp = tuple(float(rules.final_room_vp[rules.room_floor[r]]) for r in range(20))
     tables = {"reward": reward, "units": units, "bonus_vp": bonus_vp, "per_action": per_action,
-              "moved_fx": moved_fx}
+              "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp}
     _TABLES[id(rules)] = (rules, tables)
     return tables
 
@@ -316,8 +318,6 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     full = 2 * rules.rounds
     tf = A / full
     rooms = pl.rooms
-    floor = rules.room_floor
-    final_vp = rules.final_room_vp
     room_colour = rules.room_colour
     played = pl.played
     S = st.S
@@ -326,19 +326,14 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     scored = float(pl.vp)
 
     # occupied rooms score at the end
+    room_vp = tab["room_vp"]
     occ_vp = 0.0
     free_rooms: list[list[int]] = [[], [], []]
-    n_occ = 0
-    n_rooms = 0
-    for r in range(20):
-        x = rooms[r]
+    for r, x in enumerate(rooms):
         if x == 2:
-            occ_vp += final_vp[floor[r]]
-            n_occ += 1
-            n_rooms += 1
+            occ_vp += room_vp[r]
         elif x == 1:
             free_rooms[room_colour[r]].append(r)
-            n_rooms += 1
 
     # money: final exchange plus working capital
     cap = min(float(pl.money), P.CAPITAL)
@@ -364,12 +359,13 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     order_t.sort()
     free_count = [len(free_rooms[0]), len(free_rooms[1]), len(free_rooms[2])]
     # best free room per colour by floor (guests take the highest floor first)
-    free_sorted = [sorted((final_vp[floor[r]] for r in free_rooms[c]), reverse=True) for c in range(3)]
+    free_sorted = [sorted([room_vp[r] for r in free_rooms[c]], reverse=True) for c in range(3)]
     used_rooms = [0, 0, 0]
     budget = P.GUEST_SHARE * A * P.UNITS_PER_ACTION  # item units the seat can still gather for guests
     work = 0.0
     guest_value = 0.0
     moved = tab["moved_fx"]
+    moved_fx = [fx for s in played if s in moved for fx in moved[s]]
     reward_scale = 0.5 + 0.5 * min(1.0, 3.0 * tf)  # rewards are worth less near the end
     for _miss, t in order_t:
         g = cafe[t]
@@ -404,12 +400,9 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
             room_cost = P.ROOM_COST
             room_work = P.ROOM_ACTIONS * P.UNITS_PER_ACTION
         worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
-        for s in played:
-            fx = moved.get(s)
-            if fx:
-                for col, size, w in fx:
-                    if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
-                        worth += w
+        for col, size, w in moved_fx:
+            if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
+                worth += w
         light, heavy = tab["units"][g]
         unit_cost = max(P.ITEM_COST, P.UNIT_SHARE * worth / max(1.0, light + P.HEAVY_ITEM * heavy))
         cost = units * unit_cost + room_cost + (0.0 if free_serving else from_kitchen * P.SERVE_COST)
@@ -437,19 +430,16 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     groups_value = 0.0
     gfac = min(1.0, 2.0 * tf)
     if gfac > 0:
+        bonus_vp = tab["bonus_vp"]
         for g, members in enumerate(rules.groups):
-            n = len(members)
-            occ = 0
-            prep = 0
-            for r in members:
-                x = rooms[r]
-                if x == 2:
-                    occ += 1
-                elif x == 1:
-                    prep += 1
-            if occ < n and (occ or prep):
-                share = (occ + 0.5 * prep) / n
-                groups_value += tab["bonus_vp"][g] * share * share * P.GROUP_SHARE * gfac
+            xs = [rooms[r] for r in members]
+            occ = xs.count(2)
+            if occ == len(xs):
+                continue
+            prep = xs.count(1)
+            if occ or prep:
+                share = (occ + 0.5 * prep) / len(xs)
+                groups_value += bonus_vp[g] * share * share * P.GROUP_SHARE * gfac
 
     emperor_value = _emperor(st, seat, pl, A, P)
 
@@ -471,7 +461,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
         if timing == "game_end":
             w = st.staff_end_vp(seat, s) + P.GROWTH * _growth(st, seat, card.scoring, A, P)
         elif timing == "one_time":
-            w = effect_worth(card.on_play)
+            w = tab["on_play"][s]
         else:
             w = per_action[s] * max(0, A - 2) * P.PERM
         hand_value += max(P.HAND_MIN * tf, P.HAND_SHARE * (w - st.staff_cost[s]))
@@ -513,9 +503,20 @@ def _growth(st: GahState, seat: int, sc: dict[str, Any], A: int, P: Params) -> f
     return 0.0
 
 
+_STATE_DEPENDENT = frozenset(("return_items", "discard_hand", "remove_rooms", "remove_occupied_rooms",
+                              "vp_per_staff_played", "discard_game_end_staff"))
+_TILE_PARTS: dict[int, tuple[tuple[dict[str, Any], ...], float, tuple[dict[str, Any], ...]]] = {}
+
+
 def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> float:
-    total = 0.0
-    for e in effects:
+    """VP-equivalent of an emperor tile's bonus or penalty for this seat now."""
+    parts = _TILE_PARTS.get(id(effects))
+    if parts is None or parts[0] is not effects:
+        fixed = effect_worth([e for e in effects if e["effect"] not in _STATE_DEPENDENT])
+        parts = (effects, fixed, tuple(e for e in effects if e["effect"] in _STATE_DEPENDENT))
+        _TILE_PARTS[id(effects)] = parts
+    total = parts[1]
+    for e in parts[2]:
         kind = e["effect"]
         if kind == "return_items":
             total -= 1.0 * sum(pl.kitchen) + (sum(sum(s) for s in pl.served) if e["from"] != "kitchen" else 0)
@@ -529,8 +530,6 @@ def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> f
             total += e["amount"] * len(pl.played)
         elif kind == "discard_game_end_staff":
             total -= 8.0
-        else:
-            total += effect_worth((e,))
     return total
 
 
