@@ -103,13 +103,13 @@ HAND: dict[str, float] = {
     "GUEST_EXTRA": 2.0,  # a guest's further worth: group bonus and politics progress of its room
     "REWARD": 1.0,  # weight of a guest's reward (EFFECT_WORTH)
     "UNITS_PER_ACTION": 3.0,  # items (strudel/wine units) one food action brings
-    "GUEST_SHARE": 0.75,  # share of the remaining actions that go into guests
+    "GUEST_SHARE": 0.6,  # share of the remaining actions that go into guests
     "ROOM_ACTIONS": 0.4,  # actions needed per missing room
     "CAFE_PENALTY": 5.0,  # VP lost per guest still in the café at the end
     "SEAT": 1.0,  # an empty café seat, at the start of the game
-    "SPARE_ITEM": 0.4,  # extra worth of an item no guest wants yet, at the start
+    "SPARE_ITEM": 0.1,  # extra worth of an item no guest wants yet, at the start
     "CAPITAL": 8.0,  # krone kept as working capital ...
-    "CAPITAL_WORTH": 3.0,  # ... the first is worth this much more at the start, the CAPITAL-th 1/CAPITAL of it
+    "CAPITAL_WORTH": 5.0,  # ... the first is worth this much more at the start, the CAPITAL-th 1/CAPITAL of it
     "PREPARED": 0.6,  # share of its final VP a prepared room without a counted guest gets
     "GROUP_SHARE": 0.6,  # share of a group's bonus credited for partial occupancy
     "EMPEROR_NEXT": 1.0,  # weight of the next emperor scoring
