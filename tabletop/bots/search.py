@@ -62,16 +62,46 @@ def _evaluation_module(game: str) -> Any:
     return sys.modules.get(info.evaluate.__module__) if info.evaluate is not None else None
 
 
+_CUSTOM: dict[tuple[str, str], Evaluator] = {}
+
+
+def parse_constants(text: str) -> dict[str, float]:
+    """``"CAPITAL_WORTH:5+SPARE_ITEM:0.1"`` -> ``{"CAPITAL_WORTH": 5.0, "SPARE_ITEM": 0.1}``."""
+    table: dict[str, float] = {}
+    for part in text.split("+"):
+        key, colon, raw = part.partition(":")
+        try:
+            if not colon or not key:
+                raise ValueError
+            table[key.strip()] = float(raw)
+        except ValueError:
+            raise ValueError(f"evaluation constant {part!r} is not NAME:number "
+                             "(write several as NAME:number+NAME:number)") from None
+    return table
+
+
 def _evaluator(game: str, name: str = "") -> Evaluator:
-    """The game's evaluation, or the one named ``name`` (the game's ``evaluators``
-    or the ``EVALUATORS`` table of its evaluation module)."""
+    """The game's evaluation, the one named ``name`` (the game's ``evaluators``
+    or the ``EVALUATORS`` table of its evaluation module), or — when ``name``
+    reads ``NAME:number+...`` — the game's evaluation with those constants
+    changed (its module's ``make_evaluator(table)``), for tuning experiments."""
     info = get_game(game)
+    if name and ":" in name:
+        hit = _CUSTOM.get((game, name))
+        if hit is None:
+            make = getattr(_evaluation_module(game), "make_evaluator", None)
+            if not callable(make):
+                raise ValueError(f"{game}'s evaluation has no constants to change (eval={name!r})")
+            hit = make(parse_constants(name))
+            _CUSTOM[(game, name)] = hit
+        return hit
     if name:
         named = dict(getattr(_evaluation_module(game), "EVALUATORS", None) or {})
         named.update(info.evaluators or {})
         if name not in named:
             known = ", ".join(sorted(named))
-            raise ValueError(f"{game} has no evaluation named {name!r}; known: {known or 'none'}")
+            raise ValueError(f"{game} has no evaluation named {name!r}; known: {known or 'none'} "
+                             "(or change constants: NAME:number+NAME:number)")
         return named[name]
     if info.evaluate is not None:
         return info.evaluate
@@ -80,6 +110,13 @@ def _evaluator(game: str, name: str = "") -> Evaluator:
         return float(st.scores()[seat])
 
     return by_score
+
+
+def check_eval(game: str, spec_options: dict[str, Any]) -> None:
+    """Raise ValueError now if a bot's ``eval=`` option does not work for ``game``."""
+    name = spec_options.get("eval")
+    if name:
+        _evaluator(game, str(name))
 
 
 def _no_marker(st: GameState, seat: int) -> Hashable:

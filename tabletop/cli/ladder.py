@@ -27,7 +27,8 @@ from typing import Any
 
 import click
 
-from tabletop.bots.base import LEVELS, Bot, Observation, make_bot
+from tabletop.bots.base import LEVELS, Bot, Observation, make_bot, parse_bot_spec
+from tabletop.bots.search import check_eval
 from tabletop.core.registry import game_names, get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.runner import game_seed
@@ -231,6 +232,77 @@ def _parse_pair(text: str) -> tuple[str, str]:
     return a, b
 
 
+def _check_evals(game: str, specs: list[str], hint: str) -> None:
+    """Reject a spec whose ``eval=`` does not work for ``game`` before any game is played."""
+    for spec in specs:
+        try:
+            check_eval(game, parse_bot_spec(spec)[1])
+        except ValueError as exc:
+            raise click.BadParameter(f"{spec}: {exc}", param_hint=hint) from None
+
+
+def paired_difference(base: Pairing, other: Pairing) -> dict[str, Any]:
+    """Self-play of two specs on the same deals: each one's mean score per
+    player and the deal-by-deal difference (other - base) with its 95% interval."""
+    a = {g["index"]: sum(g["scores"]) / 2.0 for g in base.games}
+    b = {g["index"]: sum(g["scores"]) / 2.0 for g in other.games}
+    common = sorted(set(a) & set(b))
+    diffs = [b[i] - a[i] for i in common]
+    m, lo, hi = mean_ci(diffs)
+    half = (hi - lo) / 2.0
+    return {"base": base.a, "other": other.a, "deals": len(common),
+            "base_mean": mean_ci([a[i] for i in common])[0], "other_mean": mean_ci([b[i] for i in common])[0],
+            "difference": m, "difference_ci": [lo, hi], "difference_se": half / Z95,
+            "unchanged_deals": sum(1 for d in diffs if d == 0)}
+
+
+@click.command()
+@click.argument("base")
+@click.argument("other")
+@click.option("--games", "-k", type=click.IntRange(min=1), default=200, show_default=True,
+              help="deals (each spec plays self-play on every one)")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="worker processes")
+@click.option("--seed", type=int, default=101, show_default=True, help="base seed of the deals")
+@click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
+              show_default=True, help="which game")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (with every game's result)")
+@click.option("--quiet", "-q", is_flag=True, help="no progress on stderr")
+def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, options: tuple[str, ...],
+            as_json: bool, quiet: bool) -> None:
+    """Self-play of BASE and of OTHER on the same deals: the paired score difference.
+
+    For tuning: a change that alters few decisions leaves most games as they
+    were, so the deal-by-deal difference is far less noisy than two separate
+    means. Specs as in `ladder`; change evaluation constants with
+    eval=NAME:number+NAME:number, e.g.
+    'flatmc:samples=1,beam=32,per_root=4,eval=CAPITAL_WORTH:3'.
+    """
+    from tabletop.cli.main import parse_options
+
+    config = parse_options(options)
+    pair = _parse_pair(f"{base} vs {other}")
+    _check_evals(game, list(pair), "BASE/OTHER")
+    t0 = time.perf_counter()
+    results = run_ladder([(base, base), (other, other)], games, jobs, seed, game, config,
+                         progress=not quiet and not as_json)
+    out = paired_difference(results[0], results[1])
+    out.update({"game": game, "seed": seed, "elapsed_seconds": time.perf_counter() - t0,
+                "results": [{"spec": r.a, "games": r.games} for r in results]})
+    if as_json:
+        click.echo(json.dumps(out, indent=1))
+        return
+    lo, hi = out["difference_ci"]
+    click.echo(f"tabletop compare --games {games} --seed {seed} ({game}, {jobs} job(s), "
+               f"{out['elapsed_seconds']:.0f}s)")
+    click.echo(f"base   {base}: {out['base_mean']:.2f} VP per player")
+    click.echo(f"other  {other}: {out['other_mean']:.2f} VP per player")
+    click.echo(f"difference (other - base) over {out['deals']} deals: {out['difference']:+.2f} "
+               f"[95% CI {lo:+.2f}, {hi:+.2f}], s.e. {out['difference_se']:.2f}; "
+               f"{out['unchanged_deals']} deals scored the same")
+
+
 @click.command()
 @click.option("--games", "-k", type=click.IntRange(min=1), default=200, show_default=True,
               help="games per pairing (seat-balanced: each deal is played from both seats)")
@@ -255,6 +327,7 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
 
     config = parse_options(options)
     plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
+    _check_evals(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
     results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json)
     rows = [r.summary() for r in results]

@@ -124,8 +124,9 @@ def _register() -> None:
     cli.add_command(simulate)
     from tabletop.cli.report import report
     cli.add_command(report)
-    from tabletop.cli.ladder import ladder
+    from tabletop.cli.ladder import compare, ladder
     cli.add_command(ladder)
+    cli.add_command(compare)
 
 
 _register()

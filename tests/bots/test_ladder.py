@@ -49,3 +49,53 @@ def test_default_pairings_and_one_game() -> None:
     assert pairs[0] == ("random", "greedy") and pairs[-1][0] == pairs[-1][1]
     g = play_one("grand-austria-hotel", ("random", "random"), 1, 0)
     assert len(g["scores"]) == 2 and sum(g["wins"]) == 1.0
+
+
+# ``tabletop compare`` and evaluation constants in a bot spec (docs/BOTS.md,
+# "Tuning the constants on paired deals").
+
+def test_eval_constants_in_a_spec_change_the_evaluation() -> None:
+    from tabletop.bots.search import _evaluator, parse_constants
+    from tabletop.core.registry import get_game
+    from tabletop.games.grand_austria_hotel.evaluation import evaluate, make_evaluator, terms
+
+    assert parse_constants("CAPITAL_WORTH:9+SPARE_ITEM:0.25") == {"CAPITAL_WORTH": 9.0, "SPARE_ITEM": 0.25}
+    st = get_game("grand-austria-hotel").new_game(players=2, seed=3)
+    while st.phase in ("draft", "start_guest", "start_rooms") or st.is_chance():
+        st.apply(st.sample_chance() if st.is_chance() else st.legal_actions()[0])
+    custom = _evaluator("grand-austria-hotel", "CAPITAL_WORTH:9")
+    assert custom(st, 0) == make_evaluator({"CAPITAL_WORTH": 9})(st, 0)
+    # with money on the board, more worth per krone must raise the money term only
+    assert st.players[0].money > 0
+    assert terms(st, 0, {"CAPITAL_WORTH": 9})["money"] > terms(st, 0)["money"]
+    gain = terms(st, 0, {"CAPITAL_WORTH": 9})["money"] - terms(st, 0)["money"]
+    assert abs(custom(st, 0) - evaluate(st, 0) - gain) < 1e-9
+
+
+def test_bad_eval_constants_are_rejected_before_any_game() -> None:
+    for bad, words in (("flatmc:eval=NOPE:3", "unknown evaluation constants"),
+                       ("flatmc:eval=CAPITAL_WORTH:lots", "NAME:number"),
+                       ("flatmc:eval=nothing", "no evaluation named")):
+        res = CliRunner().invoke(cli, ["compare", "greedy", bad, "--games", "1", "-q"])
+        assert res.exit_code == 2 and words in res.output, res.output
+        res = CliRunner().invoke(cli, ["ladder", "--games", "1", "--pair", f"greedy vs {bad}", "-q"])
+        assert res.exit_code == 2 and words in res.output, res.output
+
+
+def test_compare_pairs_self_play_deal_by_deal() -> None:
+    base, other = "greedy:steps=1", "greedy:steps=1,eval=CAPITAL_WORTH:12+SPARE_ITEM:2"
+    res = CliRunner().invoke(cli, ["compare", base, other, "--games", "3", "--seed", "8", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    ladder = json.loads(CliRunner().invoke(cli, ["ladder", "--games", "3", "--seed", "8", "--json",
+                                                 "--pair", f"{base} vs {base}"]).output)
+    # the base runs exactly the ladder's self-play games on the same deals
+    assert [g["scores"] for g in out["results"][0]["games"]] == [g["scores"] for g in ladder["results"][0]["games"]]
+    per_deal = [sum(b["scores"]) / 2 - sum(a["scores"]) / 2
+                for a, b in zip(out["results"][0]["games"], out["results"][1]["games"])]
+    assert out["deals"] == 3 and abs(out["difference"] - sum(per_deal) / 3) < 1e-9
+    assert out["difference_ci"][0] <= out["difference"] <= out["difference_ci"][1]
+    same = json.loads(CliRunner().invoke(cli, ["compare", base, base, "--games", "2", "--json"]).output)
+    assert same["difference"] == 0.0 and same["unchanged_deals"] == 2
+    text = CliRunner().invoke(cli, ["compare", base, base, "--games", "1", "-q"]).output
+    assert "difference (other - base) over 1 deals: +0.00" in text
