@@ -19,7 +19,7 @@ import json
 import math
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -163,30 +163,71 @@ def default_pairings() -> list[tuple[str, str]]:
     return pairs
 
 
+def _journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
+    return json.dumps([game, seed, config or {}, _resolve(a), _resolve(b), index], sort_keys=True)
+
+
+def _read_journal(path: Path) -> dict[str, dict[str, Any]]:
+    """Finished games of an earlier (interrupted) run; a torn last line is ignored."""
+    done: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+                done[rec["key"]] = rec["game"]
+            except (ValueError, KeyError, TypeError):
+                continue
+    return done
+
+
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
-               config: dict[str, Any] | None = None, progress: bool = False) -> list[Pairing]:
-    tasks = [(p, i) for p in range(len(pairs)) for i in range(games)]
+               config: dict[str, Any] | None = None, progress: bool = False,
+               journal: Path | None = None) -> list[Pairing]:
+    """Play every pairing's games. With ``journal``, each finished game is
+    appended to that file at once and games already there are not played
+    again, so an interrupted run resumes where it stopped (a game's result
+    depends only on the specs, the seed, the config and its index)."""
     results = [Pairing(a, b) for a, b in pairs]
+    finished = _read_journal(journal) if journal else {}
+    tasks = []
+    for p, (a, b) in enumerate(pairs):
+        for i in range(games):
+            rec = finished.get(_journal_key(game, seed, config, a, b, i))
+            if rec is not None:
+                results[p].games.append(rec)
+            else:
+                tasks.append((p, i))
     done = 0
     started = time.perf_counter()
+    if progress and len(tasks) < games * len(pairs):
+        click.echo(f"  resuming: {games * len(pairs) - len(tasks)} games already in {journal}", err=True)
+    out = journal.open("a") if journal else None
 
-    def note(k: int) -> None:
-        if progress and (k == len(tasks) or k % max(1, len(tasks) // 20) == 0):
+    def finish(p: int, i: int, rec: dict[str, Any]) -> None:
+        nonlocal done
+        results[p].games.append(rec)
+        if out is not None:
+            key = _journal_key(game, seed, config, pairs[p][0], pairs[p][1], i)
+            out.write(json.dumps({"key": key, "game": rec}) + "\n")
+            out.flush()
+        done += 1
+        if progress and (done == len(tasks) or done % max(1, len(tasks) // 20) == 0):
             el = time.perf_counter() - started
-            click.echo(f"  {k}/{len(tasks)} games, {el:.0f}s", err=True)
+            click.echo(f"  {done}/{len(tasks)} games, {el:.0f}s", err=True)
 
-    if jobs <= 1:
-        for p, i in tasks:
-            results[p].games.append(play_one(game, pairs[p], seed, i, config))
-            done += 1
-            note(done)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_one, game, pairs[p], seed, i, config) for p, i in tasks]
-            for (p, _i), fut in zip(tasks, futures):
-                results[p].games.append(fut.result())
-                done += 1
-                note(done)
+    try:
+        if jobs <= 1:
+            for p, i in tasks:
+                finish(p, i, play_one(game, pairs[p], seed, i, config))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = {pool.submit(play_one, game, pairs[p], seed, i, config): (p, i) for p, i in tasks}
+                for fut in as_completed(futures):
+                    p, i = futures[fut]
+                    finish(p, i, fut.result())
+    finally:
+        if out is not None:
+            out.close()
     for r in results:
         r.games.sort(key=lambda g: g["index"])
     return results
@@ -318,7 +359,8 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
 @click.option("--json", "as_json", is_flag=True, help="print JSON (with every game's result)")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="also write the JSON to this file")
+              help="also write the JSON to this file; each finished game goes at once to "
+                   "FILE.games.jsonl, and a rerun with the same --save resumes from it")
 @click.option("--quiet", "-q", is_flag=True, help="no progress on stderr")
 def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, options: tuple[str, ...],
            as_json: bool, save_path: str | None, quiet: bool) -> None:
@@ -329,7 +371,9 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
     plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
     _check_evals(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
-    results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json)
+    journal = Path(save_path + ".games.jsonl") if save_path else None
+    results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
+                         journal=journal)
     rows = [r.summary() for r in results]
     elapsed = time.perf_counter() - t0
     out = {"game": game, "seed": seed, "games_per_pairing": games, "jobs": jobs,

@@ -99,3 +99,42 @@ def test_compare_pairs_self_play_deal_by_deal() -> None:
     assert same["difference"] == 0.0 and same["unchanged_deals"] == 2
     text = CliRunner().invoke(cli, ["compare", base, base, "--games", "1", "-q"]).output
     assert "difference (other - base) over 1 deals: +0.00" in text
+
+
+def test_an_interrupted_ladder_resumes_without_replaying_finished_games(tmp_path, monkeypatch) -> None:
+    import tabletop.cli.ladder as ladder_mod
+
+    journal = tmp_path / "run.json.games.jsonl"
+    pairs = [("random", "greedy:steps=1")]
+    whole = ladder_mod.run_ladder(pairs, 3, 1, 4, "grand-austria-hotel")
+    # a first run "interrupted" after its first game, with a torn line at the end
+    ladder_mod.run_ladder(pairs, 1, 1, 4, "grand-austria-hotel", journal=journal)
+    with journal.open("a") as f:
+        f.write('{"key": "torn')
+    played: list[int] = []
+    real = ladder_mod.play_one
+
+    def counting(game, specs, seed, index, config=None):  # type: ignore[no-untyped-def]
+        played.append(index)
+        return real(game, specs, seed, index, config)
+
+    monkeypatch.setattr(ladder_mod, "play_one", counting)
+    resumed = ladder_mod.run_ladder(pairs, 3, 1, 4, "grand-austria-hotel", journal=journal)
+    assert played == [1, 2]  # game 0 came from the journal
+    assert [g["scores"] for g in resumed[0].games] == [g["scores"] for g in whole[0].games]
+    # another seed is another run: nothing is reused
+    played.clear()
+    ladder_mod.run_ladder(pairs, 1, 1, 5, "grand-austria-hotel", journal=journal)
+    assert played == [0]
+
+
+def test_ladder_save_keeps_a_journal(tmp_path) -> None:
+    save = tmp_path / "ladder.json"
+    args = ["ladder", "--games", "2", "--pair", "random vs random", "--save", str(save), "-q"]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    lines = (tmp_path / "ladder.json.games.jsonl").read_text().splitlines()
+    assert len(lines) == 2
+    again = CliRunner().invoke(cli, args[:-1])  # with progress: it says it resumes
+    assert again.exit_code == 0 and "resuming: 2 games already" in again.output
+    assert json.loads(save.read_text())["pairings"][0]["games"] == 2
