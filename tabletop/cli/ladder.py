@@ -265,18 +265,15 @@ def _parse_pair(text: str) -> tuple[str, str]:
         raise click.BadParameter(f"{text!r}: write a pairing as 'A vs B' (e.g. 'greedy vs hard')",
                                  param_hint="--pair")
     a, b = (s.strip() for s in text.split(" vs ", 1))
-    for spec in (a, b):
-        try:
-            make_bot(spec, 0)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--pair") from None
     return a, b
 
 
-def _check_evals(game: str, specs: list[str], hint: str) -> None:
-    """Reject a spec whose ``eval=`` does not work for ``game`` before any game is played."""
+def _check_specs(game: str, specs: list[str], hint: str) -> None:
+    """Reject a spec that does not make a bot, or whose ``eval=`` does not work
+    for ``game``, before any game is played."""
     for spec in specs:
         try:
+            make_bot(spec, 0)
             check_eval(game, parse_bot_spec(spec)[1])
         except ValueError as exc:
             raise click.BadParameter(f"{spec}: {exc}", param_hint=hint) from None
@@ -323,8 +320,7 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
     from tabletop.cli.main import parse_options
 
     config = parse_options(options)
-    pair = _parse_pair(f"{base} vs {other}")
-    _check_evals(game, list(pair), "BASE/OTHER")
+    _check_specs(game, [base, other], "BASE/OTHER")
     t0 = time.perf_counter()
     results = run_ladder([(base, base), (other, other)], games, jobs, seed, game, config,
                          progress=not quiet and not as_json)
@@ -369,7 +365,7 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
 
     config = parse_options(options)
     plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
-    _check_evals(game, [spec for pair in plist for spec in pair], "--pair")
+    _check_specs(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
     journal = Path(save_path + ".games.jsonl") if save_path else None
     results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
