@@ -130,3 +130,87 @@ def test_play_out_reaches_the_end_and_changes_nothing(seed: int) -> None:
     me = mid.current_player
     v = play_out(mid, me, E.evaluate, E.turn_marker, beam=2, per_root=1, own_turns=1)
     assert isinstance(v, float) and not mid.is_terminal()
+
+
+def _rebalanced(d: dict) -> dict:
+    """After editing a player's café, kitchen or rooms in a position: put the supply of
+    cubes and room tiles and the guest discard pile back in balance (the position
+    format checks that every component is accounted for)."""
+    rules = get_game(GAH).new_game(players=2, seed=0).rules
+    items = ("strudel", "cake", "wine", "coffee")
+    for item in items:
+        held = sum(pl["kitchen"][item] + sum(t["served"][item] for t in pl["cafe"] if t) for pl in d["players"])
+        d["supply"][item] = rules.cubes_per_item - held
+    for c, colour in enumerate(("yellow", "blue", "red")):
+        used = sum(1 for pl in d["players"] for r in pl["prepared"] + pl["occupied"] if rules.room_colour[r] == c)
+        d["room_supply"][colour] = rules.room_tiles_per_colour - used
+    seated = {t["guest"] for pl in d["players"] for t in pl["cafe"] if t}
+    d["guest_deck"] = [g for g in d["guest_deck"] if g not in seated]
+    d["queue"] = [g if g not in seated else d["guest_deck"].pop() for g in d["queue"]]
+    placed = {g for g in d["queue"] if g} | set(d["guest_deck"]) | seated
+    d["guest_discard"] = sorted(set(rules.guests) - placed)
+    return d
+
+
+def _last_turn_with_guest(complete: bool, prepared: list[int]):
+    """Seat 0 in its last turn of the game, die already taken, guest 90 (red,
+    strudel + 3 cake) at café table 0, its order complete or not."""
+    from tabletop.games.grand_austria_hotel.position import from_position
+
+    d = last_round(4).to_position()
+    d["turn_order"][0]["covered"] = 1
+    d["turn"].update({"player": 0, "die_taken": True, "acted": True})
+    me = d["players"][0]
+    me["money"] = 3
+    me["cafe"] = [{"guest": 90, "served": {"strudel": 1, "cake": 3 if complete else 0, "wine": 0, "coffee": 0}},
+                  None, None, None]
+    me["prepared"] = prepared
+    return from_position(_rebalanced(d))
+
+
+def test_a_guest_left_in_the_cafe_after_the_last_turn_costs_the_penalty() -> None:
+    """000 Final Scoring: "You lose 5 Victory Points for each guest in your Café." While
+    the seat's last turn runs, a completed guest with a free room of its colour still
+    counts its worth; once the turn is over it counts the penalty, so the turn planner
+    moves it in instead of ending the turn."""
+    st = _last_turn_with_guest(complete=True, prepared=[0, 1, 2])  # room 2 is red
+    assert st.rules.room_colour[2] == st.rules.guests[90].colour
+    assert E.actions_left(st, 0)[0] == 0 and "m0r2" in st.legal_actions()
+    assert E.terms(st, 0)["guests"] > 0
+    st.apply("done")
+    assert E.terms(st, 0)["guests"] == -E.HAND["CAFE_PENALTY"]
+    st.undo()
+    lines = plan_turn(st, 0, E.evaluate, E.turn_marker, beam=8, per_root=2)
+    best = max(lines.values(), key=lambda vs: vs[0])[1]
+    assert "m0r2" in best
+
+
+def test_a_guest_that_cannot_be_finished_in_the_last_turn_counts_the_penalty() -> None:
+    """No die action left: items still missing (here 3 cake) can no longer be gathered."""
+    st = _last_turn_with_guest(complete=False, prepared=[0, 1, 2])
+    assert E.terms(st, 0)["guests"] == -E.HAND["CAFE_PENALTY"]
+
+
+def test_one_die_action_brings_one_kind_of_item() -> None:
+    """000 actions 1 and 2: one die action gives strudel/cake or wine/coffee, not both. With
+    one turn left, a guest still missing a dish and a drink is finished with chance 1/2
+    (a guest missing only the drink: 1), however many items the seat could otherwise gather."""
+    from tabletop.games.grand_austria_hotel.position import from_position
+
+    d = last_round(4).to_position()
+    d["turn_order"][0]["covered"] = 1
+    d["turn"].update({"player": 0, "die_taken": False})
+    me = d["players"][0]
+    me["prepared"] = list(range(20))
+    guests = get_game(GAH).new_game(players=2, seed=4).rules.guests
+    gid = next(g for g, x in guests.items() if x.order == (1, 0, 1, 0))
+    for strudel_served, chance in ((0, 0.5), (1, 1.0)):
+        me["cafe"] = [{"guest": gid, "served": {"strudel": strudel_served, "cake": 0, "wine": 0, "coffee": 0}},
+                      None, None, None]
+        st = from_position(_rebalanced(d))
+        assert E.actions_left(st, 0)[0] == 1
+        plenty = {"GUEST_SHARE": 100.0}  # the item budget is no limit
+        # the guest term is p x (worth - cost) - (1 - p) x CAFE_PENALTY
+        with_penalty = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 5.0})["guests"]
+        without = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 0.0})["guests"]
+        assert without - with_penalty == pytest.approx((1.0 - chance) * 5.0)

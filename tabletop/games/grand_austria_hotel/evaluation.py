@@ -43,10 +43,16 @@ Terms (all in VP):
               CAFE_PENALTY``, where ``p`` = the item units the seat can still
               gather (``GUEST_SHARE x A x UNITS_PER_ACTION``) over the work of
               this guest and those before it (``ROOM_ACTIONS`` actions per
-              missing room), at most 1. So items on a valuable guest are worth
-              more than spare ones, a guest that cannot be finished in time is
-              a liability, and a completed guest with a room is worth its whole
-              worth.
+              missing room), at most 1, and at most ``T / K``: ``T`` = die
+              actions left (a pending re-roll counts one), ``K`` = the kinds of
+              action these guests still need (strudel/cake, wine/coffee, rooms),
+              since one die action brings one kind. With no die action left
+              ``p`` is 1 only for a guest the running turn can still move in
+              (nothing missing but a serve from the kitchen, a free room), else
+              0; it is 0 for a guest whose colour has no empty room space left.
+              So items on a valuable guest are worth more than spare ones, a
+              guest that cannot be finished in time is a liability, and a
+              completed guest with a room is worth its whole worth.
 ``seats``     an empty café seat: ``SEAT x min(1, 2 tf)`` (a place for a guest).
 ``prepared``  a free prepared room no café guest is counted on:
               ``PREPARED x its final VP x min(1, 1.5 tf)``.
@@ -367,6 +373,12 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     moved = tab["moved_fx"]
     moved_fx = [fx for s in played if s in moved for fx in moved[s]]
     reward_scale = 0.5 + 0.5 * min(1.0, 3.0 * tf)  # rewards are worth less near the end
+    # Turns that can still finish guests (a pending re-roll is one more chance),
+    # and what the seat can still do in its running turn once those are gone.
+    turns = A + (1 if reroll > 0.0 else 0)
+    in_turn = st.t_player == seat
+    can_serve = free_serving or pl.money >= 1
+    kinds = 0  # the kinds of action the guests counted so far still need (bits: food 1, food 2, rooms)
     for _miss, t in order_t:
         g = cafe[t]
         guest = guests[g]
@@ -374,6 +386,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
         served = pl.served[t]
         units = 0.0
         from_kitchen = 0
+        need = 0
         for i in range(4):
             m = order[i] - served[i]
             if m > 0:
@@ -384,6 +397,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
                     m -= k
                 if m:
                     units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
+                    need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2
         colour = guest.colour
         if colour == GREEN:
             c = max(range(3), key=lambda k: (free_count[k] - used_rooms[k],
@@ -399,6 +413,9 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
             room_vp = P.ROOM_VP_GUESS
             room_cost = P.ROOM_COST
             room_work = P.ROOM_ACTIONS * P.UNITS_PER_ACTION
+            need |= 4
+            if not any(rooms[r] == 0 for r in (range(20) if colour == GREEN else rules.rooms_by_colour[c])):
+                need |= 8  # no space of its colour is left: it can never move in
         worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
         for col, size, w in moved_fx:
             if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
@@ -407,10 +424,17 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
         unit_cost = max(P.ITEM_COST, P.UNIT_SHARE * worth / max(1.0, light + P.HEAVY_ITEM * heavy))
         cost = units * unit_cost + room_cost + (0.0 if free_serving else from_kitchen * P.SERVE_COST)
         work += units + room_work
-        if work <= 1e-9:
-            p = 1.0
+        kinds |= need
+        if need & 8:
+            p = 0.0
+        elif turns == 0:
+            # no die action left: only what the running turn can still do (serve, move in)
+            p = 1.0 if need == 0 and in_turn and (from_kitchen == 0 or can_serve) else 0.0
         else:
-            p = min(1.0, budget / work)
+            p = 1.0 if work <= 1e-9 else min(1.0, budget / work)
+            n_kinds = (kinds & 1) + (kinds >> 1 & 1) + (kinds >> 2 & 1)
+            if n_kinds > turns:
+                p = min(p, turns / n_kinds)  # one die action brings one kind
         guest_value += p * (worth - cost) - (1.0 - p) * P.CAFE_PENALTY
     # items nobody in the café wants (those a guest wants are inside the guest term)
     spare = sum(kitchen)
