@@ -9,6 +9,8 @@ import pytest
 from tabletop.bots.search import plan_turn, play_out
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
+from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+from tabletop.games.grand_austria_hotel.position import from_position
 from tests.bots.positions import last_round
 
 GAH = "grand-austria-hotel"
@@ -137,11 +139,10 @@ def _rebalanced(d: dict) -> dict:
     cubes and room tiles and the guest discard pile back in balance (the position
     format checks that every component is accounted for)."""
     rules = get_game(GAH).new_game(players=2, seed=0).rules
-    items = ("strudel", "cake", "wine", "coffee")
-    for item in items:
+    for item in ITEMS:
         held = sum(pl["kitchen"][item] + sum(t["served"][item] for t in pl["cafe"] if t) for pl in d["players"])
         d["supply"][item] = rules.cubes_per_item - held
-    for c, colour in enumerate(("yellow", "blue", "red")):
+    for c, colour in enumerate(COLOURS[:3]):  # room tiles come in three colours
         used = sum(1 for pl in d["players"] for r in pl["prepared"] + pl["occupied"] if rules.room_colour[r] == c)
         d["room_supply"][colour] = rules.room_tiles_per_colour - used
     seated = {t["guest"] for pl in d["players"] for t in pl["cafe"] if t}
@@ -155,8 +156,6 @@ def _rebalanced(d: dict) -> dict:
 def _last_turn_with_guest(complete: bool, prepared: list[int]):
     """Seat 0 in its last turn of the game, die already taken, guest 90 (red,
     strudel + 3 cake) at café table 0, its order complete or not."""
-    from tabletop.games.grand_austria_hotel.position import from_position
-
     d = last_round(4).to_position()
     d["turn_order"][0]["covered"] = 1
     d["turn"].update({"player": 0, "die_taken": True, "acted": True})
@@ -195,8 +194,6 @@ def test_one_die_action_brings_one_kind_of_item() -> None:
     """000 actions 1 and 2: one die action gives strudel/cake or wine/coffee, not both. With
     one turn left, a guest still missing a dish and a drink is finished with chance 1/2
     (a guest missing only the drink: 1), however many items the seat could otherwise gather."""
-    from tabletop.games.grand_austria_hotel.position import from_position
-
     d = last_round(4).to_position()
     d["turn_order"][0]["covered"] = 1
     d["turn"].update({"player": 0, "die_taken": False})
