@@ -211,3 +211,41 @@ def test_one_die_action_brings_one_kind_of_item() -> None:
         with_penalty = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 5.0})["guests"]
         without = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 0.0})["guests"]
         assert without - with_penalty == pytest.approx((1.0 - chance) * 5.0)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_memoized_parts_give_the_values_of_a_fresh_evaluation(seed: int) -> None:
+    """The evaluation memoizes its room, politics, emperor and game-end staff parts by what
+    they read; a value from warm memo tables (filled by every other position of a game)
+    equals the value computed from scratch, for every position and every position one
+    action later, for both seats and under changed constants too."""
+    rnd = random.Random(seed)
+    other = E.make_evaluator({"EMPEROR_SLACK": 0.5, "POLITICS": 1.3, "GROWTH": 0.9})
+    st = get_game(GAH).new_game(players=2, seed=seed)
+    seen: list[tuple[list[float], list[str]]] = []  # (values with warm memos, the actions that lead there)
+    checked = 0
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        legal = st.legal_actions()
+        for a in legal[:6]:
+            st.apply(a)
+            warm = [E.evaluate(st, p) for p in range(2)] + [other(st, p) for p in range(2)]
+            seen.append((warm, list(st.history)))
+            st.undo()
+        st.apply(rnd.choice(legal))
+    # recompute every recorded position from scratch (memos emptied before each)
+    replay = get_game(GAH).new_game(players=2, seed=seed)
+    done = 0
+    for warm, history in seen:
+        while done < len(history) - 1:
+            replay.apply(history[done])
+            done += 1
+        replay.apply(history[-1])
+        E.clear_memos()
+        cold = [E.evaluate(replay, p) for p in range(2)] + [other(replay, p) for p in range(2)]
+        replay.undo()
+        assert cold == warm, history[-1]
+        checked += 1
+    assert checked > 300

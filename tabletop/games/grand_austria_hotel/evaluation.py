@@ -232,7 +232,10 @@ def _tables(rules: Rules) -> dict[str, Any]:
     on_play = {sid: effect_worth(s.on_play) for sid, s in rules.staff.items() if s.timing == "one_time"}
     room_vp = tuple(float(rules.final_room_vp[rules.room_floor[r]]) for r in range(20))
     tables = {"reward": reward, "units": units, "bonus_vp": bonus_vp, "per_action": per_action,
-              "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp}
+              "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp,
+              # memo tables (see _room_facts, _politics_memo, _emperor_memo): a search evaluates
+              # thousands of positions that differ only in a few fields
+              "rooms_memo": {}, "politics_memo": {}, "emperor_memo": {}, "end_card_memo": {}}
     _TABLES[id(rules)] = (rules, tables)
     return tables
 
@@ -324,22 +327,15 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     full = 2 * rules.rounds
     tf = A / full
     rooms = pl.rooms
-    room_colour = rules.room_colour
     played = pl.played
     S = st.S
     staff = rules.staff
 
     scored = float(pl.vp)
 
-    # occupied rooms score at the end
-    room_vp = tab["room_vp"]
-    occ_vp = 0.0
-    free_rooms: list[list[int]] = [[], [], []]
-    for r, x in enumerate(rooms):
-        if x == 2:
-            occ_vp += room_vp[r]
-        elif x == 1:
-            free_rooms[room_colour[r]].append(r)
+    # occupied rooms score at the end; free prepared rooms by colour; partial groups
+    rooms_t = tuple(rooms)
+    occ_vp, free_sorted, partial_groups, no_space = _room_facts(rules, tab, rooms_t)
 
     # money: final exchange plus working capital
     cap = min(float(pl.money), P.CAPITAL)
@@ -363,9 +359,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
                     miss += m * (P.HEAVY_ITEM if i & 1 else 1.0)
             order_t.append((miss, t))
     order_t.sort()
-    free_count = [len(free_rooms[0]), len(free_rooms[1]), len(free_rooms[2])]
-    # best free room per colour by floor (guests take the highest floor first)
-    free_sorted = [sorted([room_vp[r] for r in free_rooms[c]], reverse=True) for c in range(3)]
+    free_count = [len(free_sorted[0]), len(free_sorted[1]), len(free_sorted[2])]
     used_rooms = [0, 0, 0]
     budget = P.GUEST_SHARE * A * P.UNITS_PER_ACTION  # item units the seat can still gather for guests
     work = 0.0
@@ -414,7 +408,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
             room_cost = P.ROOM_COST
             room_work = P.ROOM_ACTIONS * P.UNITS_PER_ACTION
             need |= 4
-            if not any(rooms[r] == 0 for r in (range(20) if colour == GREEN else rules.rooms_by_colour[c])):
+            if no_space[3 if colour == GREEN else c]:
                 need |= 8  # no space of its colour is left: it can never move in
         worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
         for col, size, w in moved_fx:
@@ -454,27 +448,22 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     groups_value = 0.0
     gfac = min(1.0, 2.0 * tf)
     if gfac > 0:
-        bonus_vp = tab["bonus_vp"]
-        for g, members in enumerate(rules.groups):
-            xs = [rooms[r] for r in members]
-            occ = xs.count(2)
-            if occ == len(xs):
-                continue
-            prep = xs.count(1)
-            if occ or prep:
-                share = (occ + 0.5 * prep) / len(xs)
-                groups_value += bonus_vp[g] * share * share * P.GROUP_SHARE * gfac
+        for bonus, share in partial_groups:
+            groups_value += bonus * share * share * P.GROUP_SHARE * gfac
 
-    emperor_value = _emperor(st, seat, pl, A, P)
+    emperor_value = _emperor_memo(st, seat, pl, A, P, tab)
 
     # played staff
     staff_value = 0.0
     per_action = tab["per_action"]
+    end_key = None  # what a game-end card's worth reads (built on first use)
     for s in played:
         card = staff[s]
         timing = card.timing
         if timing == "game_end":
-            staff_value += st.staff_end_vp(seat, s) + P.GROWTH * _growth(st, seat, card.scoring, A, P)
+            if end_key is None:
+                end_key = _end_card_key(st, seat, pl, rooms_t, A, P)
+            staff_value += _end_card(st, seat, s, card.scoring, A, P, tab, end_key)
         elif timing == "permanent" or timing == "once_per_round":
             staff_value += per_action[s] * A * P.PERM
     # staff in hand
@@ -483,25 +472,136 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
         card = staff[s]
         timing = card.timing
         if timing == "game_end":
-            w = st.staff_end_vp(seat, s) + P.GROWTH * _growth(st, seat, card.scoring, A, P)
+            if end_key is None:
+                end_key = _end_card_key(st, seat, pl, rooms_t, A, P)
+            w = _end_card(st, seat, s, card.scoring, A, P, tab, end_key)
         elif timing == "one_time":
             w = tab["on_play"][s]
         else:
             w = per_action[s] * max(0, A - 2) * P.PERM
         hand_value += max(P.HAND_MIN * tf, P.HAND_SHARE * (w - st.staff_cost[s]))
 
-    politics = 0.0
-    for k, oid in enumerate(st.objectives):
-        marks = st.markers[k]
-        if seat in marks or len(marks) >= len(rules.marker_vp):
-            continue
-        prog = _progress(st, seat, rules.objectives[oid].requirement)
-        politics += rules.marker_vp[len(marks)] * prog * prog * P.POLITICS * min(1.0, 1.5 * tf + 0.3)
+    politics = _politics(st, seat, pl, rooms_t, tab, tf, P)
 
     tempo = P.TEMPO * A + P.REROLL * reroll
     pending = _pending(st, seat) if st.stack else 0.0
     return [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
             emperor_value, staff_value, hand_value, politics, tempo, pending]
+
+
+_MEMO_LIMIT = 200_000  # entries per memo table before it is emptied (bounded memory)
+
+
+def clear_memos() -> None:
+    """Forget every memoized part of the evaluation (values stay the same; for tests and memory)."""
+    for _rules, tables in _TABLES.values():
+        for name in ("rooms_memo", "politics_memo", "emperor_memo", "end_card_memo"):
+            tables[name].clear()
+
+
+def _room_facts(rules: Rules, tab: dict[str, Any], rooms: tuple[int, ...]) -> tuple[
+        float, tuple[tuple[float, ...], ...], tuple[tuple[float, float], ...], tuple[bool, ...]]:
+    """What the evaluation needs from a hotel's 20 rooms, memoized by the rooms:
+    VP of the occupied rooms, the free prepared rooms' final VP per colour (best
+    first: guests take the highest floor), the partly filled groups as (bonus,
+    share filled; a prepared room counts half), and per colour (then any colour)
+    whether no empty room space is left."""
+    memo = tab["rooms_memo"]
+    hit = memo.get(rooms)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    room_vp = tab["room_vp"]
+    room_colour = rules.room_colour
+    occ_vp = 0.0
+    free: list[list[float]] = [[], [], []]
+    for r, x in enumerate(rooms):
+        if x == 2:
+            occ_vp += room_vp[r]
+        elif x == 1:
+            free[room_colour[r]].append(room_vp[r])
+    free_sorted = tuple(tuple(sorted(f, reverse=True)) for f in free)
+    partial = []
+    bonus_vp = tab["bonus_vp"]
+    for g, members in enumerate(rules.groups):
+        xs = [rooms[r] for r in members]
+        occ = xs.count(2)
+        if occ == len(xs):
+            continue
+        prep = xs.count(1)
+        if occ or prep:
+            partial.append((bonus_vp[g], (occ + 0.5 * prep) / len(xs)))
+    no_space = tuple(not any(rooms[r] == 0 for r in rs) for rs in rules.rooms_by_colour[:3]) + \
+        (0 not in rooms,)
+    hit = (occ_vp, free_sorted, tuple(partial), no_space)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[rooms] = hit
+    return hit
+
+
+def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dict[str, Any], tf: float,
+              P: Params) -> float:
+    """Open politics cards the seat has not claimed: next marker's VP x progress^2
+    x ``POLITICS`` x ``min(1, 1.5 tf + 0.3)``; memoized by what progress reads."""
+    markers = st.markers
+    key = (seat, st.objectives, markers[0], markers[1], markers[2], rooms, pl.money, pl.emperor,
+           len(pl.played), pl.guest_vp, tf, P.POLITICS)
+    memo = tab["politics_memo"]
+    hit = memo.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    rules = st.rules
+    politics = 0.0
+    for k, oid in enumerate(st.objectives):
+        marks = markers[k]
+        if seat in marks or len(marks) >= len(rules.marker_vp):
+            continue
+        prog = _progress(st, seat, rules.objectives[oid].requirement)
+        politics += rules.marker_vp[len(marks)] * prog * prog * P.POLITICS * min(1.0, 1.5 * tf + 0.3)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = politics
+    return politics
+
+
+def _emperor_memo(st: GahState, seat: int, pl: Any, A: int, P: Params, tab: dict[str, Any]) -> float:
+    """``_emperor``, memoized by everything it reads."""
+    done = st.phase == "emperor" and st.emperor_i > st._turn_order().index(seat)
+    key = (st.round, done, st.emperor_tiles, pl.emperor, A, pl.played, sum(pl.kitchen),
+           sum(sum(s) for s in pl.served), len(pl.hand),
+           P.EMPEROR_NEXT, P.EMPEROR_LATER, P.EMPEROR_TILE, P.EMPEROR_SLACK)
+    memo = tab["emperor_memo"]
+    hit = memo.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    value = _emperor(st, seat, pl, A, P)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _end_card_key(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], A: int, P: Params) -> tuple[Any, ...]:
+    """Everything a game-end staff card's worth reads for this seat (but the
+    opponents' cards, which only the copying card reads: it is not memoized)."""
+    return (seat, rooms, len(pl.played), pl.emperor, tuple(pl.kitchen), sum(1 for m in st.markers if seat in m),
+            A, P.GROWTH, P.OCCUPY_RATE)
+
+
+def _end_card(st: GahState, seat: int, sid: int, sc: dict[str, Any], A: int, P: Params, tab: dict[str, Any],
+              key: tuple[Any, ...]) -> float:
+    """A game-end staff card: what it would score now plus ``GROWTH`` x its expected growth."""
+    if sc["kind"] == "copy_opponent_game_end":
+        return st.staff_end_vp(seat, sid) + P.GROWTH * _growth(st, seat, sc, A, P)
+    memo = tab["end_card_memo"]
+    full = (sid, key)
+    hit = memo.get(full)
+    if hit is None:
+        hit = st.staff_end_vp(seat, sid) + P.GROWTH * _growth(st, seat, sc, A, P)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[full] = hit
+    return hit  # type: ignore[no-any-return]
 
 
 def _growth(st: GahState, seat: int, sc: dict[str, Any], A: int, P: Params) -> float:
