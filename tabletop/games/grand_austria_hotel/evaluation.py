@@ -492,6 +492,13 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
 _MEMO_LIMIT = 200_000  # entries per memo table before it is emptied (bounded memory)
 
 
+def _store(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` under ``key``, emptying the table first when it is full."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
 def clear_memos() -> None:
     """Forget every memoized part of the evaluation (values stay the same; for tests and memory)."""
     for _rules, tables in _TABLES.values():
@@ -533,9 +540,7 @@ def _room_facts(rules: Rules, tab: dict[str, Any], rooms: tuple[int, ...]) -> tu
     no_space = tuple(not any(rooms[r] == 0 for r in rs) for rs in rules.rooms_by_colour[:3]) + \
         (0 not in rooms,)
     hit = (occ_vp, free_sorted, tuple(partial), no_space)
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[rooms] = hit
+    _store(memo, rooms, hit)
     return hit
 
 
@@ -558,9 +563,7 @@ def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dic
             continue
         prog = _progress(st, seat, rules.objectives[oid].requirement)
         politics += rules.marker_vp[len(marks)] * prog * prog * P.POLITICS * min(1.0, 1.5 * tf + 0.3)
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = politics
+    _store(memo, key, politics)
     return politics
 
 
@@ -575,9 +578,7 @@ def _emperor_memo(st: GahState, seat: int, pl: Any, A: int, P: Params, tab: dict
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     value = _emperor(st, seat, pl, A, P)
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
+    _store(memo, key, value)
     return value
 
 
@@ -598,9 +599,7 @@ def _end_card(st: GahState, seat: int, sid: int, sc: dict[str, Any], A: int, P: 
     hit = memo.get(full)
     if hit is None:
         hit = st.staff_end_vp(seat, sid) + P.GROWTH * _growth(st, seat, sc, A, P)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[full] = hit
+        _store(memo, full, hit)
     return hit  # type: ignore[no-any-return]
 
 
