@@ -233,7 +233,7 @@ def _tables(rules: Rules) -> dict[str, Any]:
     room_vp = tuple(float(rules.final_room_vp[rules.room_floor[r]]) for r in range(20))
     tables = {"reward": reward, "units": units, "bonus_vp": bonus_vp, "per_action": per_action,
               "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp,
-              # memo tables (see _room_facts, _politics_memo, _emperor_memo): a search evaluates
+              # memo tables (_room_facts, _politics, _emperor_memo, _end_card): a search evaluates
               # thousands of positions that differ only in a few fields
               "rooms_memo": {}, "politics_memo": {}, "emperor_memo": {}, "end_card_memo": {}}
     _TABLES[id(rules)] = (rules, tables)
@@ -489,7 +489,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
             emperor_value, staff_value, hand_value, politics, tempo, pending]
 
 
-_MEMO_LIMIT = 200_000  # entries per memo table before it is emptied (bounded memory)
+_MEMO_LIMIT = 50_000  # entries per memo table before it is emptied (≈ 270 bytes each: ≤ 54 MB in all)
 
 
 def _store(memo: dict[Any, Any], key: Any, value: Any) -> None:
@@ -549,7 +549,7 @@ def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dic
     """Open politics cards the seat has not claimed: next marker's VP x progress^2
     x ``POLITICS`` x ``min(1, 1.5 tf + 0.3)``; memoized by what progress reads."""
     markers = st.markers
-    key = (seat, st.objectives, markers[0], markers[1], markers[2], rooms, pl.money, pl.emperor,
+    key = (seat, st.objectives, tuple(markers), rooms, pl.money, pl.emperor,
            len(pl.played), pl.guest_vp, tf, P.POLITICS)
     memo = tab["politics_memo"]
     hit = memo.get(key)
