@@ -208,6 +208,7 @@ def effect_worth(effects: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> 
 
 
 _TABLES: dict[int, tuple[Rules, dict[str, Any]]] = {}
+_MEMO_NAMES = ("rooms_memo", "politics_memo", "emperor_memo", "end_card_memo")
 
 
 def _tables(rules: Rules) -> dict[str, Any]:
@@ -235,7 +236,7 @@ def _tables(rules: Rules) -> dict[str, Any]:
               "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp,
               # memo tables (_room_facts, _politics, _emperor_memo, _end_card): a search evaluates
               # thousands of positions that differ only in a few fields
-              "rooms_memo": {}, "politics_memo": {}, "emperor_memo": {}, "end_card_memo": {}}
+              **{name: {} for name in _MEMO_NAMES}}
     _TABLES[id(rules)] = (rules, tables)
     return tables
 
@@ -502,7 +503,7 @@ def _store(memo: dict[Any, Any], key: Any, value: Any) -> None:
 def clear_memos() -> None:
     """Forget every memoized part of the evaluation (values stay the same; for tests and memory)."""
     for _rules, tables in _TABLES.values():
-        for name in ("rooms_memo", "politics_memo", "emperor_memo", "end_card_memo"):
+        for name in _MEMO_NAMES:
             tables[name].clear()
 
 
