@@ -181,7 +181,9 @@ def complete_turn(st: GameState, me: int, ev: Evaluator, rng: Rng, max_steps: in
 
 
 def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker, beam: int = 8,
-              per_root: int = 2, max_depth: int = 60) -> dict[str, tuple[float, tuple[str, ...]]]:
+              per_root: int = 2, max_depth: int = 60,
+              finished: list[tuple[float, tuple[str, ...]]] | None = None,
+              ) -> dict[str, tuple[float, tuple[str, ...]]]:
     """Beam search over ``me``'s own decisions until the turn ends.
 
     A line ends when someone else (or chance) is to move, the game is over, or
@@ -190,7 +192,9 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
     value and same legal actions), and keeps the ``beam`` best — but first the
     best ``per_root`` of every first action, so that no opening is pruned
     because its first step looks poor. Returns, for each first action, the best
-    finished line through it and its end-of-turn value. ``st`` is left unchanged.
+    finished line through it and its end-of-turn value; with ``finished`` given,
+    every finished line found is also appended there as ``(value, line)``.
+    ``st`` is left unchanged.
     """
     if st.current_player != me:
         return {}
@@ -209,6 +213,8 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
                 if s.current_player != me or marker(s, me) != start:
                     if r not in by_root or v > by_root[r][0]:
                         by_root[r] = (v, seq + (a,))
+                    if finished is not None:
+                        finished.append((v, seq + (a,)))
                 else:
                     key = (round(v, 6), tuple(s.legal_actions()))
                     if key not in seen:
@@ -311,7 +317,7 @@ class FlatMCBot:
 
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
-                 end_samples: int = 2, end_beam: int = 12, lookahead: int = 0) -> None:
+                 end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -324,6 +330,7 @@ class FlatMCBot:
         self.end_samples = end_samples
         self.end_beam = end_beam
         self.lookahead = lookahead
+        self.per_first = per_first
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -374,6 +381,8 @@ class FlatMCBot:
         ``end_samples`` determinizations; the best mean final score wins.
         With ``own_turns`` the play-out stops after that many more own turns
         and the evaluation there counts instead."""
+        if self.per_first > 1:
+            return self._choose_lines(obs, first, ev, marker, own_turns)
         me = obs.seat
         legal = obs.legal_actions
         roots: list[str] = []
@@ -404,6 +413,66 @@ class FlatMCBot:
         best = max(results, key=lambda a: (sum(results[a]) / len(results[a]), -legal.index(a)))
         self._remember(best, lines, me)
         return best
+
+    def _choose_lines(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker,
+                      own_turns: int) -> str:
+        """The play-out search with whole turns as candidates (``per_first`` > 1).
+
+        ``_choose_endgame`` compares first actions only; the rest of each turn
+        (which die, which guest is served, which room is prepared) is left to
+        the planner's end-of-turn evaluation. Here the candidates are the
+        ``end_lines`` best distinct turns the planner finds on the first
+        determinization, at most ``per_first`` through the same first action.
+        Each is replayed on every determinization as far as its actions stay
+        legal there (the planner finishes the turn where they do not), played
+        out, and the best mean result is played, its whole turn as the plan.
+        """
+        me = obs.seat
+        legal = obs.legal_actions
+        found: list[tuple[float, tuple[str, ...]]] = []
+        plan_turn(first, me, ev, marker, self.beam, self.per_root, finished=found)
+        found.sort(key=lambda vs: (-vs[0], legal.index(vs[1][0])))
+        cands: list[tuple[float, tuple[str, ...]]] = []
+        values: set[float] = set()
+        per: dict[str, int] = {}
+        for v, seq in found:
+            if round(v, 6) in values or per.get(seq[0], 0) >= self.per_first:
+                continue  # the same end of turn reached another way, or enough of this opening
+            values.add(round(v, 6))
+            per[seq[0]] = per.get(seq[0], 0) + 1
+            cands.append((v, seq))
+            if len(cands) >= max(1, self.end_lines):
+                break
+        if not cands:
+            return legal[0]
+        totals = [0.0] * len(cands)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for i in range(max(1, self.end_samples)):
+            st = first if i == 0 else _determinize(obs, self.rng)
+            start = marker(st, me)
+            for k, (_v, seq) in enumerate(cands):
+                applied = 0
+                for a in seq:
+                    if st.current_player != me or marker(st, me) != start or a not in st.legal_actions():
+                        break
+                    st.apply(a)
+                    applied += 1
+                if not st.is_terminal() and st.current_player == me and marker(st, me) == start:
+                    by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
+                    if by_root:
+                        _bv, rest = max(by_root.values(), key=lambda vs: vs[0])
+                        for a in rest:
+                            st.apply(a)
+                        applied += len(rest)
+                totals[k] += play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns)
+                for _ in range(applied):
+                    st.undo()
+            if deadline and time.perf_counter() > deadline:
+                break
+        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        v, seq = cands[best]
+        self._remember(seq[0], {seq[0]: (v, seq, first)}, me)
+        return seq[0]
 
     def _remember(self, best: str, lines: dict[str, tuple[float, tuple[str, ...], GameState]], me: int) -> None:
         """Keep the rest of ``best``'s line as the plan, with the views it expects."""
