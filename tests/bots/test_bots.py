@@ -7,7 +7,7 @@ from functools import partial
 
 import pytest
 
-from tabletop.bots import LEVELS, Observation, make_bot, parse_bot_spec
+from tabletop.bots import LEVELS, Observation, make_bot, parse_bot_spec, search
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.core.runner import game_seed, play_game
@@ -16,8 +16,10 @@ from tests.bots.positions import last_round
 GAH = "grand-austria-hotel"
 SPECS = ["random", "greedy", "greedy:steps=1", "flatmc:samples=1,beam=0", "flatmc:samples=1,beam=3",
          "flatmc:samples=2,beam=3,per_root=1,eval=hand", "ismcts:iterations=30,determinizations=2",
-         "flatmc:samples=1,beam=3,lookahead=1,end_samples=2,end_lines=2,end_beam=2"]
+         "flatmc:samples=1,beam=3,lookahead=1,end_samples=2,end_lines=2,end_beam=2",
+         "flatmc:samples=1,beam=3,lookahead=1,end_samples=2,end_lines=3,end_beam=2,per_first=2"]
 ENDGAME = "flatmc:samples=1,beam=3,endgame=2,end_samples=2,end_lines=3,end_beam=2"
+WHOLE_TURNS = ENDGAME + ",per_first=2"
 
 
 def midgame(seed: int, steps: int = 80):
@@ -81,7 +83,8 @@ def test_planner_decides_the_same_whatever_the_hidden_cards() -> None:
         assert a == b
 
 
-def test_endgame_search_sees_only_the_view_and_repeats() -> None:
+@pytest.mark.parametrize("spec", [ENDGAME, WHOLE_TURNS])
+def test_endgame_search_sees_only_the_view_and_repeats(spec: str) -> None:
     """In the last round the bot plays its candidate turns out to the end of the game on
     determinizations: the decision is legal, leaves the table untouched, repeats from the
     same seed and is the same for two tables that differ only in what the seat cannot see."""
@@ -90,20 +93,81 @@ def test_endgame_search_sees_only_the_view_and_repeats() -> None:
     seat = st.current_player
     other = info.determinize(st.view(seat), Rng(5))
     before = st.to_position()
-    a = make_bot(ENDGAME, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    a = make_bot(spec, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert a in st.legal_actions() and st.to_position() == before
-    assert a == make_bot(ENDGAME, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
-    assert a == make_bot(ENDGAME, 3).choose(
+    assert a == make_bot(spec, 3).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert a == make_bot(spec, 3).choose(
         Observation(GAH, seat, other.legal_actions(), partial(other.view, seat)))
 
 
-@pytest.mark.parametrize("spec", ["hard", "flatmc:samples=1,beam=2", ENDGAME])
+@pytest.mark.parametrize("spec", ["hard", "flatmc:samples=1,beam=2", ENDGAME, WHOLE_TURNS])
 def test_planner_plays_whole_games_reproducibly(spec: str) -> None:
     """The planner remembers its plan between decisions; a whole game is still legal
     (play_game checks every action) and repeats exactly from the same seed."""
     a = play_game(GAH, [spec, "greedy:steps=1"], game_seed(8, 0))
     b = play_game(GAH, [spec, "greedy:steps=1"], game_seed(8, 0))
     assert a.actions == b.actions and a.scores == b.scores
+
+
+def test_planner_reports_every_finished_turn() -> None:
+    """``plan_turn(..., finished=)`` lists every turn it finished: each is legal from the
+    position and ends the seat's turn, and the best per first action is the one returned."""
+    st = midgame(9)  # a turn with several openings (pass or one of the dice)
+    seat = st.current_player
+    ev = search._evaluator(GAH)
+    marker = search._marker(GAH)
+    start = marker(st, seat)
+    found: list[tuple[float, tuple[str, ...]]] = []
+    by_root = search.plan_turn(st, seat, ev, marker, 6, 2, finished=found)
+    assert len(found) > len(by_root) > 1
+    for v, line in found:
+        for a in line:
+            assert st.current_player == seat and marker(st, seat) == start and a in st.legal_actions()
+            st.apply(a)
+        assert st.current_player != seat or marker(st, seat) != start
+        assert ev(st, seat) == pytest.approx(v)
+        for _ in line:
+            st.undo()
+    for root, (v, line) in by_root.items():
+        assert v == max(fv for fv, fl in found if fl[0] == root) and (v, line) in found
+
+
+def test_whole_turn_candidates_let_the_play_out_choose_the_rest_of_the_turn(monkeypatch) -> None:
+    """With ``per_first=2`` the play-outs compare whole turns, not only first actions: when
+    the play-out prefers the second-best turn through some first action, the bot plays that
+    first action and keeps exactly that turn as its plan. With first-action candidates
+    (``per_first=1``) every candidate opens differently."""
+    st = midgame(9)  # a turn with several openings (pass or one of the dice)
+    seat = st.current_player
+    base: dict[int, int] = {}  # id of each determinization -> its history's length when made
+    determinize = search._determinize
+
+    def sampled(obs, rng):
+        d = determinize(obs, rng)
+        base[id(d)] = len(d.history)
+        return d
+
+    seen: list[tuple[str, ...]] = []
+    target: list[tuple[str, ...]] = []
+
+    def judged(s, me, *args):  # a stand-in for play_out that likes one chosen turn
+        line = tuple(s.history[base[id(s)]:])
+        if not target and any(old[0] == line[0] for old in seen):
+            target.append(line)  # the first turn that repeats an earlier candidate's opening
+        seen.append(line)
+        return 100.0 if target and line == target[0] else 0.0
+
+    monkeypatch.setattr(search, "_determinize", sampled)
+    monkeypatch.setattr(search, "play_out", judged)
+    spec = "flatmc:samples=1,beam=6,per_root=2,lookahead=1,end_samples=1,end_lines=6"
+    bot = make_bot(spec + ",per_first=2", 1)
+    action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert target, "no two candidate turns shared a first action"
+    assert action == target[0][0] and bot._plan == list(target[0][1:])
+    seen.clear()
+    target.clear()
+    make_bot(spec, 1).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert len(seen) > 1 and len({line[0] for line in seen}) == len(seen) and not target
 
 
 def test_greedy_beats_random() -> None:
