@@ -77,7 +77,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy:steps=1",
     "medium": "greedy",
     "hard": "flatmc:samples=1,beam=32,per_root=4",
-    "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1",
+    "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1,per_first=2,end_lines=6",
 }
 
 
