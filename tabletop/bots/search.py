@@ -470,21 +470,25 @@ class FlatMCBot:
             if deadline and time.perf_counter() > deadline:
                 break
         best = max(range(len(cands)), key=lambda k: (totals[k], -k))
-        v, seq = cands[best]
-        self._remember(seq[0], {seq[0]: (v, seq, first)}, me)
+        seq = cands[best][1]
+        self._follow(seq, first, me)
         return seq[0]
 
     def _remember(self, best: str, lines: dict[str, tuple[float, tuple[str, ...], GameState]], me: int) -> None:
         """Keep the rest of ``best``'s line as the plan, with the views it expects."""
         if best in lines:
             _v, seq, st = lines[best]
-            expect: list[dict[str, Any] | None] = []
-            for a in seq[:-1]:
-                st.apply(a)
-                expect.append(st.view(me) if st.current_player == me else None)
-            for _a in seq[:-1]:
-                st.undo()
-            self._plan, self._expect = list(seq[1:]), expect
+            self._follow(seq, st, me)
+
+    def _follow(self, seq: tuple[str, ...], st: GameState, me: int) -> None:
+        """Keep ``seq[1:]`` (a line planned on ``st``) as the plan, with the views it expects."""
+        expect: list[dict[str, Any] | None] = []
+        for a in seq[:-1]:
+            st.apply(a)
+            expect.append(st.view(me) if st.current_player == me else None)
+        for _a in seq[:-1]:
+            st.undo()
+        self._plan, self._expect = list(seq[1:]), expect
 
     def _choose_greedy(self, obs: Observation) -> str:
         legal = obs.legal_actions
