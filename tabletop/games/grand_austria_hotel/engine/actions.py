@@ -1,0 +1,370 @@
+"""A player's turn: the turn menu (take a die, take a guest, serve, use a staff
+card, move a guest) and the main actions behind the dice (000/003 Course of
+Play)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.errors import IllegalAction
+from tabletop.games.grand_austria_hotel import notation as N
+from tabletop.games.grand_austria_hotel.data import GREEN, ITEMS
+from tabletop.games.grand_austria_hotel.engine.base import (
+    SRC_BONUSES,
+    SRC_GUESTS,
+    SRC_STAFF,
+    EngineBase,
+    Player,
+)
+
+
+class TurnActions(EngineBase):
+    def _turn_legal(self, p: int, pl: Player) -> list[str]:
+        out: list[str] = []
+        dice = self.dice
+        any_dice = dice[1] or dice[2] or dice[3] or dice[4] or dice[5] or dice[6]
+        if not self.t_die and any_dice:
+            if not self.t_acted:
+                out.append(N.PASS)
+            out += self._die_options(pl, boost_ok=not self.t_boost)
+        money = pl.money
+        if not self.t_guest and self._free_table(p, pl) >= 0:
+            free = self.S["delivery-boy"] in pl.played
+            costs = self.rules.queue_costs
+            q = self.queue
+            for i in range(5):
+                if q[i] and (free or money >= costs[i]):
+                    out.append(N.G[i])
+        if money >= 1 or self.S["chief-waiter"] in pl.played:
+            if self._item_moves(pl, pl.kitchen, first_only=True):
+                out.append(N.SERVE)
+        if pl.played:
+            staff = self.rules.staff
+            for s in pl.played:
+                if staff[s].timing == "once_per_round" and s not in pl.used:
+                    out.append(N.USE[staff[s].slug])
+        cafe = pl.cafe
+        if cafe[0] or cafe[1] or cafe[2] or cafe[3]:
+            rooms = pl.rooms
+            guests = self.rules.guests
+            for t in range(N.TABLES):
+                g = cafe[t]
+                if g and self._complete(pl, t):
+                    colour = guests[g].colour
+                    mt = N.M[t]
+                    cand = range(20) if colour == GREEN else self.rules.rooms_by_colour[colour]
+                    for r in cand:
+                        if rooms[r] == 1:
+                            out.append(mt[r])
+        if self.t_die or not any_dice:
+            out.append(N.DONE)
+        return out
+
+    def _die_options(self, pl: Player, boost_ok: bool) -> list[str]:
+        out: list[str] = []
+        dice = self.dice
+        money = pl.money
+        boost = boost_ok and money >= 1
+        for a in range(1, 6):
+            if dice[a]:
+                out.append(N.D[a])
+                if boost:
+                    out.append(N.DB[a])
+        if dice[6]:
+            c = 0 if self.S["kitchen-hand"] in pl.played else 1
+            if money >= c:
+                out.extend(N.D6[1:])
+                if boost_ok and money >= c + 1:
+                    out.extend(N.D6B[1:])
+        return out
+
+    def _item_moves(self, pl: Player, pool: Any, first_only: bool = False) -> list[str]:
+        """Moves ``t<table><item>`` putting an item of ``pool`` on a guest who wants it."""
+        out: list[str] = []
+        cafe = pl.cafe
+        guests = self.rules.guests
+        for t in range(N.TABLES):
+            g = cafe[t]
+            if not g:
+                continue
+            order = guests[g].order
+            served = pl.served[t]
+            tt = N.T[t]
+            for i in range(4):
+                if pool[i] > 0 and served[i] < order[i]:
+                    out.append(tt[i])
+                    if first_only:
+                        return out
+        if (self.S["baker"] in pl.played or self.S["cocktail-waitress"] in pl.played) \
+                and (not first_only or not out):
+            out.extend(m for m in self._substitute_moves(pl, pool) if m not in out)
+        return out
+
+    def _substitute_moves(self, pl: Player, pool: Any) -> list[str]:
+        """Rowe-Smith Baker / Cocktail Waitress: items served in place of others."""
+        out = []
+        guests = self.rules.guests
+        baker = self.S["baker"] in pl.played
+        cocktail = self.S["cocktail-waitress"] in pl.played
+        for t in range(N.TABLES):
+            g = pl.cafe[t]
+            if not g:
+                continue
+            order = guests[g].order
+            for i in range(4):
+                if pl.served[t][i] >= order[i]:
+                    continue
+                if ((baker and i in (1, 3) and pool[4 - i] > 0) or (cocktail and pool[2] >= 2)) \
+                        and self.supply[i]:
+                    out.append(N.T[t][i])
+        return out
+
+    def _food_options(self, first: int, n: int) -> list[str]:
+        table = N.FOOD1 if first == 0 else N.FOOD2
+        sa, sb = self.supply[first], self.supply[first + 1]
+        for k in range(min(n, N.MAX_N), -1, -1):
+            lo, hi = max(0, k - sa), min(k // 2, sb)
+            if lo <= hi:
+                return [table[k][b] for b in range(lo, hi + 1)]
+        return []
+
+    def _room_cost(self, pl: Player, r: int, mode: str) -> int:
+        if mode == "free":
+            return 0
+        rules = self.rules
+        colour = rules.room_colour[r]
+        for s in pl.played:
+            ab = rules.staff[s].ability
+            if ab and ab.get("kind") == "free_rooms" and ab["colour"] == ("yellow", "blue", "red")[colour]:
+                return 0
+        cost = rules.floor_cost[rules.room_floor[r]]
+        return max(0, cost - 1) if mode == "minus1" else cost
+
+    def _room_options(self, p: int, pl: Player, mode: str, floors: int, occupy: bool) -> list[int]:
+        """Rooms that can be prepared now (000/003 action 3 placement rules)."""
+        rooms = pl.rooms
+        rules = self.rules
+        out = []
+        if not any(rooms):
+            cand: Any = (rules.start_room,)
+        else:
+            cand = range(20)
+        anywhere = self.S["draughtsman"] in pl.played
+        nb = rules.neighbours
+        fl = rules.room_floor
+        for r in cand:
+            if rooms[r]:
+                continue
+            if floors and fl[r] > floors:
+                continue
+            if not self.room_supply[rules.room_colour[r]]:
+                continue
+            if any(rooms) and not anywhere and not any(rooms[x] for x in nb[r]):
+                continue
+            if self._room_cost(pl, r, mode) > pl.money:
+                continue
+            out.append(r)
+        return out
+
+    def _highest_rooms(self, pl: Player, state: int, below_floor: int) -> list[int]:
+        rules = self.rules
+        for f in range(min(4, below_floor - 1), 0, -1):
+            rs = [r for r in rules.rooms_by_floor[f] if pl.rooms[r] == state]
+            if rs:
+                return rs
+        return []
+
+    def _free_table(self, p: int, pl: Player) -> int:
+        seats = self.rules.cafe_seats + (1 if self.S["maitre-d"] in pl.played else 0)
+        cafe = pl.cafe
+        for t in range(seats):
+            if not cafe[t]:
+                return t
+        return -1
+
+    def _complete(self, pl: Player, t: int) -> bool:
+        order = self.rules.guests[pl.cafe[t]].order
+        s = pl.served[t]
+        return s[0] >= order[0] and s[1] >= order[1] and s[2] >= order[2] and s[3] >= order[3]
+
+
+    def _turn_pick(self, p: int, pl: Player, info: tuple[Any, ...]) -> None:
+        verb = info[0]
+        if verb == "pass":
+            self._pop()
+            self._seti(self.passed, p, True)
+            if self.S["waste-manager"] in pl.played and pl.passes == 0:
+                self._gain_money(p, 1)
+            self._set(pl, "passes", pl.passes + 1)
+            self._set(self, "t_player", -1)
+            return
+        self._set(self, "t_acted", True)
+        if verb == "guest":
+            cost = 0 if self.S["delivery-boy"] in pl.played else self.rules.queue_costs[info[1]]
+            self._set(self, "t_guest", True)
+            self._take_guest(p, pl, info[1], cost)
+        elif verb == "die":
+            self._set(self, "t_die", True)
+            keep = self.t_keep
+            self._die_action(p, pl, info[1], info[2], info[3], take_die=not keep)
+            if self.t_extra:
+                # original rules E. Gizia: the extra turn starts after the die action
+                self._start_extra_turn()
+        elif verb == "serve":
+            if self.S["chief-waiter"] not in pl.played:
+                self._set(pl, "money", pl.money - 1)
+            self._push(("serve", p, 3, 0))
+        elif verb == "use":
+            sid = self.rules.staff_by_slug[info[1]]
+            self._set(pl, "used", pl.used + (sid,))
+            self._push(("fx", p, self.rules.staff[sid].on_use, 0, SRC_STAFF))
+        elif verb == "move":
+            self._move_guest(p, pl, info[1], info[2])
+        else:
+            raise AssertionError(verb)
+
+    def _start_extra_turn(self) -> None:
+        self._set(self, "t_extra", self.t_extra - 1)
+        self._set(self, "t_guest", False)
+        self._set(self, "t_die", False)
+        self._set(self, "t_boost", False)
+        self._set(self, "t_keep", True)
+
+
+    def _serve_item(self, pl: Player, t: int, i: int, pool: Any) -> tuple[int, int]:
+        """Put one item ``i`` on the guest at table ``t``; returns (item used, how many).
+
+        With the Rowe-Smith Baker (cake <-> coffee) or Cocktail Waitress (two wine
+        for any item) the guest's order is filled with the substitute: the
+        substitute cubes go back to the supply and the ordered cube is taken from it.
+        """
+        k = pl.kitchen
+        if pool[i] > 0 and k[i]:
+            used, count = i, 1
+        elif self.S["baker"] in pl.played and i in (1, 3) and pool[4 - i] > 0 and k[4 - i]:
+            used, count = 4 - i, 1
+        elif self.S["cocktail-waitress"] in pl.played and pool[2] >= 2 and k[2] >= 2:
+            used, count = 2, 2
+        else:
+            raise IllegalAction("that item is not available")
+        self._seti(k, used, k[used] - count)
+        if used != i:
+            if not self.supply[i]:
+                raise IllegalAction(f"no {ITEMS[i]} left in the supply to substitute")
+            self._seti(self.supply, used, self.supply[used] + count)
+            self._seti(self.supply, i, self.supply[i] - 1)
+        self._seti(pl.served[t], i, pl.served[t][i] + 1)
+        return used, count
+
+    def _draw_guest_raw(self) -> int:
+        if not self.guest_deck:
+            return 0
+        g = self.guest_deck[0]
+        self.guest_deck = self.guest_deck[1:]
+        return g
+
+    def _draw_guest(self) -> int:
+        if not self.guest_deck:
+            return 0
+        g = self.guest_deck[0]
+        self._set(self, "guest_deck", self.guest_deck[1:])
+        return g
+
+    def _take_guest(self, p: int, pl: Player, slot: int, cost: int) -> None:
+        t = self._free_table(p, pl)
+        g = self.queue[slot]
+        if cost:
+            self._set(pl, "money", pl.money - cost)
+        self._seti(pl.cafe, t, g)
+        q = self.queue
+        # 000: slide the guests left of the taken one to the right, refill at left
+        for i in range(slot, 0, -1):
+            self._seti(q, i, q[i - 1])
+        self._seti(q, 0, self._draw_guest())
+        if not self.round_guest_taken:
+            self._set(self, "round_guest_taken", True)
+
+
+    def _move_guest(self, p: int, pl: Player, t: int, r: int) -> None:
+        """000/003: move a completed guest to a room; reward, staff, then group bonus."""
+        rules = self.rules
+        g = pl.cafe[t]
+        guest = rules.guests[g]
+        self._seti(pl.cafe, t, 0)
+        served = pl.served[t]
+        for i in range(4):
+            if served[i]:
+                self._seti(self.supply, i, self.supply[i] + served[i])
+                self._seti(served, i, 0)
+        self._set(self, "guest_discard", self.guest_discard + (g,))
+        self._seti(pl.rooms, r, 2)
+        self._vp(pl, guest.vp, SRC_GUESTS)
+        self._set(pl, "guest_vp", pl.guest_vp + guest.vp)
+        effects: list[dict[str, Any]] = list(guest.reward)
+        staff_fx: list[dict[str, Any]] = []
+        colour_name = ("yellow", "blue", "red", "green")[guest.colour]
+        for s in pl.played:
+            ab = rules.staff[s].ability
+            if ab and ab.get("kind") == "on_guest_moved":
+                if ab["colour"] in ("any", colour_name) and guest.order_size >= ab.get("order_size", 0):
+                    staff_fx.extend(ab["effects"])
+        group = rules.room_group[r]
+        tail: list[dict[str, Any]] = []
+        if all(pl.rooms[x] == 2 for x in rules.groups[group]):
+            tail.append({"effect": "group_bonus", "group": group})
+        # Yucata order: the guest's reward, staff benefits, the occupancy bonus
+        if tail:
+            self._push(("fx", p, tuple(tail), 0, SRC_BONUSES))
+        if staff_fx:
+            self._push(("fx", p, tuple(staff_fx), 0, SRC_STAFF))
+        if effects:
+            self._push(("fx", p, tuple(effects), 0, SRC_GUESTS))
+
+    def _die_action(self, p: int, pl: Player, face: int, action: int, boost: bool, take_die: bool) -> None:
+        """000/003 'Take a die and carry out the action' (or E. Gizia's die-less action)."""
+        n = self.dice[face]
+        rules = self.rules
+        if face == 6:
+            if self.S["kitchen-hand"] in pl.played:
+                n += 1  # 003 Kitchen Hand: free, and one die more
+            else:
+                self._set(pl, "money", pl.money - 1)
+        if boost:
+            self._set(pl, "money", pl.money - 1)
+            self._set(self, "t_boost", True)
+            n += 1
+        triggered: list[dict[str, Any]] = []
+        if take_die:
+            self._seti(self.dice, face, self.dice[face] - 1)
+            self._set(self, "on_tiles", self.on_tiles + 1)
+            for s in pl.played:
+                ab = rules.staff[s].ability
+                if ab and face in ab.get("faces", ()):
+                    k = ab["kind"]
+                    if k == "die_bonus":
+                        n += ab["extra"]
+                    elif k in ("on_die", "after_die"):
+                        triggered.extend(ab["effects"])
+        if triggered:
+            self._push(("fx", p, tuple(triggered), 0, SRC_STAFF))
+        self._push(("fx", p, ({"effect": "die_action", "action": action, "n": n,
+                              "face": face if take_die else 0},), 0, SRC_GUESTS))
+
+    def _die_main(self, p: int, pl: Player, action: int, n: int, face: int) -> None:
+        if n <= 0:
+            return
+        if action == 1:
+            self._push(("food", p, 0, n))
+        elif action == 2:
+            self._push(("food", p, 2, n))
+        elif action == 3:
+            self._push(("rooms", p, n, "full", 0, False))
+        elif action == 4:
+            if face == 4 and self.S["bootblack"] in pl.played:
+                self._advance_emperor(p, n)
+                self._gain_money(p, n)
+            else:
+                self._push(("empmoney", p, n))
+        else:
+            self._push(("play", p, n))
+

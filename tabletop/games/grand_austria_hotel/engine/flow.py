@@ -1,0 +1,248 @@
+"""The state contract and the flow of a round: chance (dice rolls), the stack of
+pending decisions, turns in turn-order-tile order, passing and re-rolls
+(003 Passing), the end of a round and its clean-up."""
+
+from __future__ import annotations
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.rng import Rng
+from tabletop.core.state import CHANCE, TERMINAL
+from tabletop.games.grand_austria_hotel import notation as N
+from tabletop.games.grand_austria_hotel.engine.base import (
+    EngineBase,
+)
+
+
+class TurnFlow(EngineBase):
+    # --------------------------------------------------------------- contract
+    @property
+    def current_player(self) -> int:
+        if self.stack:
+            return self.stack[-1][1]
+        if self.phase == "roll":
+            return CHANCE
+        return TERMINAL
+
+    def apply(self, action: str) -> None:
+        if not self.stack and self.phase == "roll":
+            # chance outcomes are validated by parsing (there can be thousands)
+            if self._parse_roll(action) is None:
+                raise IllegalAction(
+                    f"illegal chance outcome {action!r}: expected roll:a-b-c-d-e-f with "
+                    f"{self.roll_n} dice in all")
+            self._legal_cache = [action]
+        super().apply(action)
+
+    def _legal(self) -> list[str]:
+        if not self.stack:
+            if self.phase == "roll":
+                return [name for name, _ in self.chance_outcomes()]
+            return []
+        return self._frame_legal(self.stack[-1])
+
+    def _apply(self, action: str) -> None:
+        self._journal.append((self.rng, "state", self.rng.state))
+        if not self.stack:
+            counts = self._parse_roll(action)
+            assert counts is not None
+            self._place_roll(counts)
+        else:
+            self._pick(self.stack[-1], action)
+        self._advance()
+
+    # ----------------------------------------------------------------- chance
+    def _parse_roll(self, action: str) -> list[int] | None:
+        if not action.startswith("roll:"):
+            return None
+        parts = action[5:].split("-")
+        if len(parts) != 6 or not all(p.isdigit() for p in parts):
+            return None
+        counts = [0] + [int(p) for p in parts]
+        return counts if sum(counts) == self.roll_n else None
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.stack or self.phase != "roll":
+            raise IllegalAction("not a chance node")
+        n = self.roll_n
+        out: list[tuple[str, float]] = []
+        fact = [1.0]
+        for i in range(1, n + 1):
+            fact.append(fact[-1] * i)
+        total = 6.0 ** n
+
+        def rec(face: int, left: int, counts: list[int]) -> None:
+            if face == 6:
+                c = counts + [left]
+                p = fact[n]
+                for x in c:
+                    p /= fact[x]
+                out.append((N.roll_name([0] + c), p / total))
+                return
+            for k in range(left + 1):
+                rec(face + 1, left - k, counts + [k])
+
+        rec(1, n, [])
+        return out
+
+    def sample_chance(self) -> str:
+        if self.stack or self.phase != "roll":
+            raise IllegalAction("not a chance node")
+        # sample with a copy of the RNG: applying the outcome advances the real one
+        r = Rng(self.rng.state)
+        counts = [0] * 7
+        for _ in range(self.roll_n):
+            counts[1 + r.below(6)] += 1
+        return N.roll_name(counts)
+
+    def _place_roll(self, counts: list[int]) -> None:
+        # advance the state's RNG exactly as sample_chance drew it, so that
+        # sampling then applying keeps one deterministic stream
+        rng = self.rng
+        for _ in range(self.roll_n):
+            rng.next64()
+        for f in range(1, 7):
+            self._seti(self.dice, f, counts[f])
+        self._set(self, "roll_n", 0)
+        self._set(self, "phase", "play")
+
+    # ------------------------------------------------------------------- flow
+    def _advance(self) -> None:
+        """Run automatic steps until a decision (or chance / game end) is pending."""
+        while True:
+            stack = self.stack
+            if not stack:
+                if not self._flow():
+                    self._legal_cache = None
+                    return
+                continue
+            top = stack[-1]
+            if top[0] == "fx":
+                _, p, effects, i, src = top
+                if i >= len(effects):
+                    self._pop()
+                else:
+                    self._replace(("fx", p, effects, i + 1, src))
+                    self._effect(p, effects[i], src)
+                continue
+            legal = self._frame_legal(top)
+            if not legal or (len(legal) == 1 and legal[0] == N.DONE and top[0] != "turn"):
+                self._finish(top)
+                continue
+            self._legal_cache = legal
+            return
+
+    def _flow(self) -> bool:
+        """Move the game on when no decision is pending; False while waiting."""
+        phase = self.phase
+        n = self.num_players
+        if phase == "play":
+            p = self._next_turn_player()
+            if p >= 0:
+                self._start_turn(p)
+                return True
+            if any(self.passed[q] and self.covered[q] < 2 for q in range(n)):
+                # 003 Passing: all players passed or took two turns -> remove one
+                # die, roll the rest; the players who passed go again.
+                for q in range(n):
+                    if self.passed[q]:
+                        self._seti(self.passed, q, False)
+                left = sum(self.dice)
+                if left:
+                    for f in range(1, 7):
+                        self._seti(self.dice, f, 0)
+                    self._set(self, "dustbin", self.dustbin + 1)
+                    self._set(self, "roll_n", left - 1)
+                    if left - 1:
+                        self._set(self, "phase", "roll")
+                return True
+            self._end_round()
+            return True
+        if phase in ("roll", "over"):
+            return False
+        if phase == "emperor":
+            order = self._turn_order()
+            if self.emperor_i < n:
+                p = order[self.emperor_i]
+                self._set(self, "emperor_i", self.emperor_i + 1)
+                self._emperor_scoring(p)
+            else:
+                self._cleanup_round()
+            return True
+        return self._flow_setup(phase)
+
+    def _turn_order(self) -> list[int]:
+        return sorted(range(self.num_players), key=lambda q: self.tiles[q][0])
+
+    def _next_turn_player(self) -> int:
+        best, who = 99, -1
+        tiles, covered, passed = self.tiles, self.covered, self.passed
+        for q in range(self.num_players):
+            c = covered[q]
+            if c < 2 and not passed[q]:
+                v = tiles[q][c]
+                if v < best:
+                    best, who = v, q
+        return who
+
+    def _start_turn(self, p: int) -> None:
+        self._set(self, "t_player", p)
+        self._set(self, "t_guest", False)
+        self._set(self, "t_die", False)
+        self._set(self, "t_boost", False)
+        self._set(self, "t_acted", False)
+        self._set(self, "t_peak", self.players[p].money)
+        self._set(self, "t_extra", 0)
+        self._set(self, "t_keep", False)
+        self._push(("turn", p))
+
+    def _end_turn(self, p: int) -> None:
+        self._claim_objectives(p)
+        self._seti(self.covered, p, self.covered[p] + 1)
+        self._set(self, "t_player", -1)
+
+    def _end_round(self) -> None:
+        rules = self.rules
+        if self.config.discard_free_guests and not self.round_guest_taken:
+            # 003 variant: discard the two free guests, slide the rest right, refill
+            q = self.queue
+            dropped = tuple(g for g in q[3:] if g)
+            self._set(self, "guest_discard", self.guest_discard + dropped)
+            kept = [g for g in q[:3]]
+            new = [0, 0] + kept
+            for i in range(5):
+                self._seti(q, i, new[i])
+            for i in (1, 0):
+                self._seti(q, i, self._draw_guest())
+        if self.round in rules.scoring_rounds:
+            self._set(self, "phase", "emperor")
+            self._set(self, "emperor_i", 0)
+        else:
+            self._cleanup_round()
+
+    def _cleanup_round(self) -> None:
+        n = self.num_players
+        for p in range(n):
+            pl = self.players[p]
+            if pl.used:
+                self._set(pl, "used", ())
+            if pl.passes:
+                self._set(pl, "passes", 0)
+        if self.round >= self.rules.rounds:
+            self._final_scoring()
+            self._set(self, "phase", "over")
+            return
+        # 000/003 end of a round: pass the turn order tile clockwise
+        old = list(self.tiles)
+        for p in range(n):
+            self._seti(self.tiles, p, old[(p - 1) % n])
+            self._seti(self.covered, p, 0)
+            self._seti(self.passed, p, False)
+        self._set(self, "round", self.round + 1)
+        self._set(self, "round_guest_taken", False)
+        for f in range(1, 7):
+            self._seti(self.dice, f, 0)
+        self._set(self, "dustbin", 0)
+        self._set(self, "on_tiles", 0)
+        self._set(self, "roll_n", self.total_dice)
+        self._set(self, "phase", "roll")
+

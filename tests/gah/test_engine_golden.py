@@ -1,0 +1,69 @@
+"""The engine's behaviour pinned game by game (the engine split and the module hooks
+must not change a base game).
+
+Each recorded game is a seeded random game; its digest covers every legal-action list,
+every action, the final position and every seat's final view. The digests in
+``data/golden_games.json`` were written by the engine before it was split into rule
+files. Regenerate them only for a deliberate rule change:
+``.venv/bin/python -m tests.gah.test_engine_golden --write``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.games.grand_austria_hotel import new_game
+
+GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
+
+CONFIGS: list[dict[str, Any]] = [
+    {},
+    {"edition": "original"},
+    {"staff_draft": True},
+    {"introductory_sets": True, "discard_free_guests": True},
+    {"herlius_objectives": True, "rowe_smith_staff": True},
+    {"exclude_kitchen_hand": True, "alternatives": ["room_vp:alt", "emperor_vp:alt"]},
+    {"edition": "original", "rowe_smith_staff": True, "discard_free_guests": True},
+]
+CASES = [(seed, 2 + seed % 3, CONFIGS[seed % len(CONFIGS)]) for seed in range(42)]
+
+
+def record(seed: int, players: int, config: dict[str, Any]) -> dict[str, Any]:
+    """Play one seeded random game and digest everything it showed."""
+    st = new_game(players=players, seed=seed, **config)
+    rnd = random.Random(seed * 7919 + 1)
+    h = hashlib.sha256()
+    steps = 0
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        h.update("|".join(legal).encode())
+        action = st.sample_chance() if st.is_chance() else rnd.choice(legal)
+        h.update(b"#" + action.encode())
+        st.apply(action)
+        steps += 1
+    h.update(json.dumps(st.to_position(), sort_keys=True).encode())
+    for seat in [None, *range(players)]:
+        h.update(json.dumps(st.view(seat), sort_keys=True).encode())
+    return {"seed": seed, "players": players, "config": config, "steps": steps,
+            "scores": st.scores(), "digest": h.hexdigest()}
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_base_games_unchanged(case: int) -> None:
+    """Same seed and actions give the same game, byte for byte, as the recorded engine."""
+    expected = json.loads(GOLDEN.read_text())[case]
+    seed, players, config = CASES[case]
+    assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
+    assert record(seed, players, config) == expected
+
+
+if __name__ == "__main__" and "--write" in sys.argv:
+    GOLDEN.write_text(json.dumps([record(*c) for c in CASES], indent=1) + "\n")
+    print(f"wrote {len(CASES)} games to {GOLDEN}")
