@@ -110,11 +110,11 @@ class Scenario:
 
         order = load_rules(parse_config(**pos["config"])).guests[gid].order
         if served == "full":
-            s = {ITEMS[i]: order[i] for i in range(4)}
+            s = {ITEMS[i]: order[i] for i in range(5) if i < 4 or order[i]}
         else:
             s = {it: 0 for it in ITEMS} | dict(served or {})
         for it, k in s.items():
-            pos["supply"][it] -= k
+            pos["supply"][it] = pos["supply"].get(it, 0) - k
         pp["cafe"][table] = {"guest": gid, "served": s}
         return self
 
@@ -169,9 +169,8 @@ class Scenario:
         """Set ``seat``'s kitchen items (unnamed items become 0)."""
         pp = self.pos["players"][seat]
         for it in ITEMS:
-            self.pos["supply"][it] += pp["kitchen"][it]
+            self.pos["supply"][it] = self.pos["supply"].get(it, 0) + pp["kitchen"].get(it, 0) - items.get(it, 0)
             pp["kitchen"][it] = items.get(it, 0)
-            self.pos["supply"][it] -= pp["kitchen"][it]
         return self
 
     def money(self, seat: int, amount: int) -> Scenario:

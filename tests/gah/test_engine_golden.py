@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tabletop.games.grand_austria_hotel import new_game
+from tabletop.games.grand_austria_hotel.notation import VOCABULARY
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
 
@@ -62,6 +63,13 @@ def test_base_games_unchanged(case: int) -> None:
     seed, players, config = CASES[case]
     assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
     assert record(seed, players, config) == expected
+
+
+def test_base_action_ids_unchanged() -> None:
+    """The research action space: the base game's 1,120 action strings keep their integer
+    ids (Let's Waltz! strings are appended after them)."""
+    assert hashlib.sha256("\n".join(VOCABULARY[:1120]).encode()).hexdigest() == \
+        "c4d562d5b142e38cb6f222e46db5735603877777ff1ef685338df777397ed53b"
 
 
 if __name__ == "__main__" and "--write" in sys.argv:

@@ -180,7 +180,7 @@ def move(st: GahState, gid: int, room: int, table: int = 0) -> dict[str, Any]:
     assert st.current_player == 0 and decision(st) == "turn"
     pl = st.players[0]
     assert pl.cafe[table] == gid
-    assert tuple(pl.served[table]) == card.order, "the order on the card is complete"
+    assert tuple(pl.served[table]) == (*card.order, 0), "the order on the card is complete"
     before = st.to_position()
     st.apply(f"m{table}r{room}")
     return before
@@ -798,7 +798,7 @@ def test_75_baroness_003_example_of_a_turn():
     for a in ("t0w", "t0w", "t0k", "t0k"):
         st.apply(a)
     resolved(st)
-    assert tuple(st.players[0].served[0]) == CARDS[75].order
+    assert tuple(st.players[0].served[0]) == (*CARDS[75].order, 0)
     st.apply("m0r0")
     assert decision(st) == "drawn"
     # 2 krone left: Butler 5-3=2 and Masseuse 1-3 -> 0; the Delivery Boy (6-3=3) is not offered

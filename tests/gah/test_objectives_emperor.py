@@ -348,11 +348,11 @@ def test_emperor_a2():
     assert st.stack[-1] == ("choice", 0, 2)
     assert sorted(st.legal_actions()) == sorted(["+s", "+c", "+w", "+k"])
     play(st, "+w", "+k")
-    assert st.players[0].kitchen == [1, 1, 2, 2]
-    assert st.players[1].kitchen == [0, 0, 0, 0]
-    assert st.players[1].served[0] == [0, 0, 0, 1]  # Dame keeps her coffee
-    assert st.players[2].kitchen == [1, 1, 1, 1]
-    assert st.supply == [supply[0] + 2, supply[1] + 1, supply[2] + 1 - 1, supply[3] + 3 - 1]
+    assert st.players[0].kitchen == [1, 1, 2, 2, 0]
+    assert st.players[1].kitchen == [0, 0, 0, 0, 0]
+    assert st.players[1].served[0] == [0, 0, 0, 1, 0]  # Dame keeps her coffee
+    assert st.players[2].kitchen == [1, 1, 1, 1, 0]
+    assert st.supply == [supply[0] + 2, supply[1] + 1, supply[2] + 1 - 1, supply[3] + 3 - 1, 0]
     assert_track(st)
     assert_round_over(st)
 
@@ -413,13 +413,13 @@ def test_emperor_b1():
     def build(sc: Scenario) -> None:
         sc.guest(1, 90, served={"strudel": 1, "cake": 2})
     st = scoring("B1", build=build)
-    assert st.players[0].kitchen == [2, 2, 2, 2]
-    assert st.players[1].kitchen == [0, 0, 0, 0]
-    assert st.players[1].served[0] == [0, 0, 0, 0]
+    assert st.players[0].kitchen == [2, 2, 2, 2, 0]
+    assert st.players[1].kitchen == [0, 0, 0, 0, 0]
+    assert st.players[1].served[0] == [0, 0, 0, 0, 0]
     assert st.players[1].cafe[0] == 90  # the guest stays
-    assert st.players[2].kitchen == [1, 1, 1, 1]
+    assert st.players[2].kitchen == [1, 1, 1, 1, 0]
     # all 30 cubes of each item: 2 + 1 (seat 0 and 2) in kitchens, the rest in the supply
-    assert st.supply == [27, 27, 27, 27]
+    assert st.supply == [27, 27, 27, 27, 0]
     assert_track(st)
     assert_round_over(st)
 
@@ -697,8 +697,8 @@ def test_emperor_scoring_in_turn_order_of_the_round():
     play(st, "+s", "+s")
     assert st.stack[-1] == ("choice", 0, 2)
     play(st, "+c", "+c")
-    assert st.players[1].kitchen == [3, 1, 1, 1]
-    assert st.players[0].kitchen == [1, 3, 1, 1]
+    assert st.players[1].kitchen == [3, 1, 1, 1, 0]
+    assert st.players[0].kitchen == [1, 3, 1, 1, 0]
     assert st.phase == "roll" and st.round == 4
     assert st.tiles == [(1, 4), (2, 3)]  # the tiles pass on only after the scoring
 

@@ -71,7 +71,7 @@ def test_setup_deals_money_items_staff_queue_and_dice(players, dice):
     hands = []
     for pl in st.players:
         assert pl.money == 10
-        assert pl.kitchen == [1, 1, 1, 1]
+        assert pl.kitchen == [1, 1, 1, 1, 0]
         assert len(pl.hand) == 6
         assert pl.emperor == 0 and pl.vp == 0
         assert pl.cafe == [0, 0, 0, 0] and not any(pl.rooms)
@@ -79,7 +79,7 @@ def test_setup_deals_money_items_staff_queue_and_dice(players, dice):
     assert len(set(hands)) == 6 * players  # dealt from one deck: no card twice
     assert len(st.staff_deck) == 48 - 6 * players
     assert len(st.queue) == 5 and all(st.queue) and len(set(st.queue)) == 5
-    assert st.supply == [30 - players] * 4
+    assert st.supply == [30 - players] * 4 + [0]
     n = 2 * players
     assert st.tiles == [(p + 1, n - p) for p in range(players)]
     finish_setup(st)
@@ -179,7 +179,7 @@ def test_take_a_die_is_mandatory_and_strength_is_dice_on_space():
     st.apply("d1")
     assert sorted(st.legal_actions()) == ["s2c1", "s3c0"]  # three dice -> three items
     st.apply("s3c0")
-    assert st.players[0].kitchen == [4, 1, 1, 1]
+    assert st.players[0].kitchen == [4, 1, 1, 1, 0]
     assert st.dice[1] == 2 and st.dice[4] == 2
     assert st.to_position()["dice_on_tiles"] == 1
     legal = st.legal_actions()
@@ -197,7 +197,7 @@ def test_action_1_not_more_cake_than_strudel():
     with pytest.raises(IllegalAction):
         st.apply("s1c3")
     st.apply("s2c2")
-    assert st.players[0].kitchen == [3, 3, 1, 1]
+    assert st.players[0].kitchen == [3, 3, 1, 1, 0]
 
 
 def test_action_2_not_more_coffee_than_wine():
@@ -210,7 +210,7 @@ def test_action_2_not_more_coffee_than_wine():
     with pytest.raises(IllegalAction):
         st.apply("w1k2")
     st.apply("w2k1")
-    assert st.players[0].kitchen == [1, 1, 3, 2]
+    assert st.players[0].kitchen == [1, 1, 3, 2, 0]
 
 
 def test_action_3_prepare_rooms_adjacent_paying_by_floor():
@@ -303,7 +303,7 @@ def test_action_5_play_one_staff_with_discount_never_below_zero():
     assert sorted(st.legal_actions()) == ["done", "play:chef"]  # 6 - 4 = 2 > 0 krone
     st.apply("play:chef")  # cost 3 - 4: free, and no krone back
     assert st.players[0].money == 0
-    assert st.players[0].kitchen == [2, 2, 2, 2]
+    assert st.players[0].kitchen == [2, 2, 2, 2, 0]
 
 
 def test_action_6_pay_one_krone_copy_an_action_with_the_sixes():
@@ -319,7 +319,7 @@ def test_action_6_pay_one_krone_copy_an_action_with_the_sixes():
     st.apply("w2k2")
     pl = st.players[0]
     assert pl.money == 9
-    assert pl.kitchen == [1, 1, 3, 3]
+    assert pl.kitchen == [1, 1, 3, 3, 0]
     assert st.dice[6] == 3 and st.dice[2] == 1
 
     st = base().money(0, 0).dice({6: 4, 2: 1}).turn(0).state()
@@ -401,14 +401,14 @@ def test_serve_pay_one_krone_to_move_up_to_three_items_any_number_of_times():
     assert sorted(st.legal_actions()) == ["t0c", "t0s", "t1s"]  # at least one item
     play(st, "t0s", "t0s", "t0c")
     assert st.stack[-1][0] == "turn"  # three items: the serve is used up
-    assert st.players[0].served[0] == [2, 1, 0, 0]
+    assert st.players[0].served[0] == [2, 1, 0, 0, 0]
     st.apply("serve")
     assert st.players[0].money == 8
     st.apply("t1s")
     assert "done" in st.legal_actions()  # up to 3
     st.apply("done")
-    assert st.players[0].served[1] == [1, 0, 0, 0]
-    assert st.players[0].kitchen == [2, 0, 0, 0]
+    assert st.players[0].served[1] == [1, 0, 0, 0, 0]
+    assert st.players[0].kitchen == [2, 0, 0, 0, 0]
 
     st = base().guest(0, 85).kitchen(0, strudel=2).money(0, 0).dice({4: 2}).turn(0).state()
     assert "serve" not in st.legal_actions()
@@ -425,14 +425,14 @@ def test_received_items_may_go_on_guests_at_once_or_stay_in_kitchen():
     assert sorted(st.legal_actions()) == ["done", "t0w"]  # not the old kitchen strudel
     st.apply("t0w")
     pl = st.players[0]
-    assert pl.served[0] == [0, 0, 1, 0]
-    assert pl.kitchen == [1, 0, 1, 0]
+    assert pl.served[0] == [0, 0, 1, 0, 0]
+    assert pl.kitchen == [1, 0, 1, 0, 0]
     assert st.stack[-1][0] == "turn"
 
     st = sc.state()
     play(st, "d2", "w2k0", "done")
-    assert st.players[0].served[0] == [0, 0, 0, 0]
-    assert st.players[0].kitchen == [1, 0, 2, 0]
+    assert st.players[0].served[0] == [0, 0, 0, 0, 0]
+    assert st.players[0].kitchen == [1, 0, 2, 0, 0]
 
 
 def test_move_completed_guest_only_to_prepared_room_of_its_colour_green_any():
@@ -452,7 +452,7 @@ def test_move_completed_guest_only_to_prepared_room_of_its_colour_green_any():
     pl = st.players[0]
     assert pl.rooms[5] == 2 and pl.cafe[0] == 0
     assert pl.vp_src[GUESTS] == 1
-    assert pl.kitchen == [1, 0, 0, 0]  # the Composer's reward
+    assert pl.kitchen == [1, 0, 0, 0, 0]  # the Composer's reward
     assert 51 in st.guest_discard
     assert "m1r5" not in st.legal_actions()  # now occupied
 

@@ -183,8 +183,8 @@ def test_once_per_round_item_can_go_on_an_order():
     st.apply("use:barkeeper")
     assert st.stack[-1][0] == "place"
     st.apply("t0w")
-    assert st.players[0].served[0] == [0, 0, 1, 0]
-    assert st.players[0].kitchen == [0, 0, 0, 0]
+    assert st.players[0].served[0] == [0, 0, 1, 0, 0]
+    assert st.players[0].kitchen == [0, 0, 0, 0, 0]
 
 
 # ------------------------------------------------------------ one-time cards
@@ -205,10 +205,10 @@ def _four_items(slug: str, item: int, guest: int, order: int) -> None:
         st.apply(f"t0{letter}")
     assert st.stack[-1][0] == "turn"  # the order is full: nothing more to place
     pl = st.players[0]
-    served = [0, 0, 0, 0]
+    served = [0, 0, 0, 0, 0]
     served[item] = order
     assert pl.served[0] == served
-    kitchen = [0, 0, 0, 0]
+    kitchen = [0, 0, 0, 0, 0]
     kitchen[item] = 4 - order
     assert pl.kitchen == kitchen
     assert st.supply[item] == supply - 4
@@ -247,8 +247,8 @@ def test_chef():
     assert st.stack[-1][0] == "place"
     assert sorted(a for a in st.legal_actions() if a != "done") == ["t0c", "t0w"]
     play(st, "t0c", "t0w")
-    assert pl.served[0] == [0, 1, 1, 0]
-    assert pl.kitchen == [2, 1, 1, 2]  # 1 of each before, +1 each, cake and wine on the guest
+    assert pl.served[0] == [0, 1, 1, 0, 0]
+    assert pl.kitchen == [2, 1, 1, 2, 0]  # 1 of each before, +1 each, cake and wine on the guest
 
 
 def test_pool_attendant():
@@ -290,9 +290,9 @@ def test_porter():
     assert sorted(st.legal_actions()) == ["c0", "c2"]
     supply = st.supply[:]
     st.apply("c0")
-    assert pl.served[0] == [0, 2, 2, 0]
-    assert pl.kitchen == [1, 1, 1, 1]
-    assert st.supply == [supply[0], supply[1] - 1, supply[2] - 2, supply[3]]
+    assert pl.served[0] == [0, 2, 2, 0, 0]
+    assert pl.kitchen == [1, 1, 1, 1, 0]
+    assert st.supply == [supply[0], supply[1] - 1, supply[2] - 2, supply[3], 0]
     assert "m0r1" in st.legal_actions()
 
 
@@ -467,7 +467,7 @@ def test_restaurant_manager():
     assert options(None, "d2") == ["w1k1", "w2k0"]
     assert options("restaurant-manager", "d6=1") == ["s1c0"]  # the die shows 6
     st = _die("restaurant-manager", "d1")
-    assert st.players[0].kitchen == [1 + 3, 1, 1, 1]
+    assert st.players[0].kitchen == [1 + 3, 1, 1, 1, 0]
 
 
 def test_decorator():
@@ -599,7 +599,7 @@ def test_chief_waiter():
     st = sc.turn(0).state()
     play(st, "serve", "t0c", "t0w")
     assert st.players[0].money == 10
-    assert st.players[0].served[0] == [0, 1, 1, 0]
+    assert st.players[0].served[0] == [0, 1, 1, 0, 0]
     st = sc.money(0, 0).turn(0).state()
     assert "serve" in st.legal_actions()
     st = Scenario(players=2).guest(0, 60).money(0, 0).dice({1: 1}).turn(0).state()
@@ -844,14 +844,14 @@ def test_baker():
     assert "serve" in st.legal_actions()
     play(st, "serve", "t0c")
     pl = st.players[0]
-    assert pl.served[0] == [0, 1, 0, 0]
-    assert pl.kitchen == [0, 0, 0, 0]
+    assert pl.served[0] == [0, 1, 0, 0, 0]
+    assert pl.kitchen == [0, 0, 0, 0, 0]
     assert sum(st.supply) == sum(supply) - 1 + 1  # one cube left the kitchen, one sits on the order
     st = (Scenario(players=2, **RS).staff(0, "baker", "played").guest(0, 65).kitchen(0, cake=1)
           .dice({1: 1}).turn(0).state())
     play(st, "serve", "t0k")
-    assert st.players[0].served[0] == [0, 0, 0, 1]
-    assert st.players[0].kitchen == [0, 0, 0, 0]
+    assert st.players[0].served[0] == [0, 0, 0, 1, 0]
+    assert st.players[0].kitchen == [0, 0, 0, 0, 0]
     st = Scenario(players=2, **RS).guest(0, 77).kitchen(0, coffee=1).dice({1: 1}).turn(0).state()
     assert "serve" not in st.legal_actions()
 
@@ -862,8 +862,8 @@ def test_cocktail_waitress():
     st = (Scenario(players=2, **RS).staff(0, "cocktail-waitress", "played").guest(0, 92).kitchen(0, wine=2)
           .dice({1: 1}).turn(0).state())
     play(st, "serve", "t0s")
-    assert st.players[0].served[0] == [1, 0, 0, 0]
-    assert st.players[0].kitchen == [0, 0, 0, 0]
+    assert st.players[0].served[0] == [1, 0, 0, 0, 0]
+    assert st.players[0].kitchen == [0, 0, 0, 0, 0]
     st = (Scenario(players=2, **RS).staff(0, "cocktail-waitress", "played").guest(0, 92).kitchen(0, wine=1)
           .dice({1: 1}).turn(0).state())
     assert "serve" not in st.legal_actions()

@@ -12,6 +12,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
 
 from tabletop.games.grand_austria_hotel import new_game  # noqa: E402
+from tabletop.games.grand_austria_hotel.notation import VOCABULARY  # noqa: E402
 from tabletop.research import make_encoder  # noqa: E402
 from tabletop.research.openspiel import SHORT_NAME, load_game, roll_table  # noqa: E402
 
@@ -26,7 +27,7 @@ def test_registered_and_loadable_by_name() -> None:
     assert SHORT_NAME in pyspiel.registered_names()
     game = pyspiel.load_game(SHORT_NAME, {"players": 3, "seed": 5})
     assert game.num_players() == 3
-    assert game.num_distinct_actions() == 1120
+    assert game.num_distinct_actions() == len(VOCABULARY)  # the base game's 1,120 first, then Let's Waltz!
     assert game.max_chance_outcomes() == len(roll_table(12))
     t = game.get_type()
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC

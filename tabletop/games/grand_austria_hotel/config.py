@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tabletop.core.errors import InvalidPosition
 
@@ -21,7 +21,12 @@ CONFIG_HELP = {
     "objectives": "three politics card ids (one each of A, B, C); random when omitted",
     "emperor_tiles": "three emperor tile ids (one each of A, B, C); random when omitted",
     "data_override": "path of a YAML/JSON file whose records override the shipped card/board data",
+    "modules": "Let's Waltz! modules, any of ballrooms, celebrities, unique_hotels, start_player, more "
+               "(comma-separated, or 'all')",
 }
+
+# The Let's Waltz! modules in rulebook order (I-V); configs keep them in this order.
+MODULES = ("ballrooms", "celebrities", "unique_hotels", "start_player", "more")
 
 ALTERNATIVES = ("room_vp:alt", "emperor_vp:alt")
 
@@ -43,6 +48,21 @@ class GahConfig(BaseModel):
     objectives: tuple[str, str, str] | None = None
     emperor_tiles: tuple[str, str, str] | None = None
     data_override: str | None = None
+    modules: tuple[str, ...] = ()
+
+    @field_validator("modules", mode="before")
+    @classmethod
+    def _modules(cls, value: object) -> object:
+        """Accept 'all', 'a,b' or a list; keep rulebook order, reject unknown names."""
+        if isinstance(value, str):
+            value = list(MODULES) if value.strip() == "all" else [v.strip() for v in value.split(",") if v.strip()]
+        if isinstance(value, list | tuple):
+            names = [str(v) for v in value]
+            unknown = [v for v in names if v not in MODULES]
+            if unknown:
+                raise ValueError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULES)}")
+            return tuple(m for m in MODULES if m in names)
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> GahConfig:

@@ -14,12 +14,17 @@ from typing import Any
 
 from tabletop.core.data import ProvenanceRecord, load_mapping, merge_by_key
 from tabletop.core.errors import DataError
-from tabletop.games.grand_austria_hotel.config import GahConfig
+from tabletop.games.grand_austria_hotel.config import MODULES, GahConfig
 
 DATA_DIR = Path(__file__).parent / "data"
 
-ITEMS = ("strudel", "cake", "wine", "coffee")
-ITEM_LETTERS = "scwk"
+# Items: four dishes and drinks, and champagne (Let's Waltz! module I) last. Champagne is
+# "neither a dish nor a drink" (001 Module I): rules about dishes and drinks use the
+# first DISHES_DRINKS entries only; rules about items use all of them.
+ITEMS = ("strudel", "cake", "wine", "coffee", "champagne")
+ITEM_LETTERS = "scwkh"
+DISHES_DRINKS = 4
+CHAMPAGNE = 4
 COLOURS = ("yellow", "blue", "red", "green")  # green only for guests
 YELLOW, BLUE, RED, GREEN = range(4)
 TIMINGS = ("one_time", "once_per_round", "permanent", "game_end")
@@ -30,7 +35,7 @@ class Guest:
     id: int
     name: str
     colour: int
-    order: tuple[int, int, int, int]
+    order: tuple[int, int, int, int, int]
     order_size: int
     vp: int
     reward: tuple[dict[str, Any], ...]
@@ -106,6 +111,12 @@ class Rules:
     queue_costs: tuple[int, ...]
     marker_vp: tuple[int, ...]
     rounds: int
+    modules: tuple[str, ...]  # Let's Waltz! modules in play (config order)
+    cubes: tuple[int, ...]  # supply per item (champagne only with module I)
+    objective_pool: tuple[str, ...]  # politics cards setup draws from
+    emperor_pool: tuple[str, ...]  # emperor tiles setup draws from
+    module_data: dict[str, dict[str, Any]]  # each module's own sections of its data file
+    champagne_actions: bool  # module I's action board side: actions 1 and 2 may give champagne
     dice: dict[int, int]
     hand_size: int
     start_rooms: int
@@ -126,6 +137,9 @@ def _edition(rec: dict[str, Any], edition: str) -> dict[str, Any]:
     return rec
 
 
+CARD_SECTIONS = ("guests", "staff", "objectives", "emperor_tiles")
+
+
 @lru_cache(maxsize=64)
 def _raw(override: str | None) -> dict[str, Any]:
     raw = {
@@ -136,6 +150,15 @@ def _raw(override: str | None) -> dict[str, Any]:
         "board": load_mapping(DATA_DIR / "board.yaml"),
         "intro_sets": load_mapping(DATA_DIR / "intro_sets.yaml"),
     }
+    # Let's Waltz! modules: cards join the base lists tagged with the module as their set;
+    # the module's other sections (boards, tiles, ...) stay its own
+    raw["modules"] = {}
+    for name in MODULES:
+        path = DATA_DIR / "modules" / f"{name}.yaml"
+        mod = load_mapping(path) if path.exists() else {}
+        for section in CARD_SECTIONS:
+            raw[section] = raw[section] + [{**rec, "set": name} for rec in mod.get(section, ())]
+        raw["modules"][name] = {k: v for k, v in mod.items() if k not in CARD_SECTIONS}
     if override:
         ov = load_mapping(override)
         unknown = set(ov) - {"guests", "staff", "objectives", "emperor_tiles", "board", "intro_sets"}
@@ -162,26 +185,31 @@ def _raw(override: str | None) -> dict[str, Any]:
 
 def load_rules(config: GahConfig) -> Rules:
     return _load_rules(config.edition, config.exclude_kitchen_hand, config.rowe_smith_staff,
-                       tuple(config.alternatives), config.data_override)
+                       config.herlius_objectives, tuple(config.alternatives), config.data_override,
+                       config.modules)
 
 
 @lru_cache(maxsize=64)
-def _load_rules(edition: str, exclude_kitchen_hand: bool, rowe_smith: bool,
-                alternatives: tuple[str, ...], override: str | None) -> Rules:
+def _load_rules(edition: str, exclude_kitchen_hand: bool, rowe_smith: bool, herlius: bool,
+                alternatives: tuple[str, ...], override: str | None, modules: tuple[str, ...]) -> Rules:
     try:
-        return _build(_raw(override), edition, exclude_kitchen_hand, rowe_smith, alternatives)
+        return _build(_raw(override), edition, exclude_kitchen_hand, rowe_smith, herlius, alternatives, modules)
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(f"card/board data does not validate: {exc!r}") from exc
 
 
-def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool,
-           alternatives: tuple[str, ...]) -> Rules:
+def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool, herlius: bool,
+           alternatives: tuple[str, ...], modules: tuple[str, ...]) -> Rules:
     colour_index = {c: i for i, c in enumerate(COLOURS)}
+    # which card sets are in play: the base game (no set), the chosen variants and modules
+    in_play = {None, *modules} | ({"rowe_smith"} if rowe_smith else set()) | ({"herlius"} if herlius else set())
     guests: dict[int, Guest] = {}
     for rec in raw["guests"]:
+        if rec.get("set") not in in_play:
+            continue
         reward = rec.get("reward_original", rec["reward"]) if edition == "original" else rec["reward"]
         o = rec["order"]
-        order = (int(o["strudel"]), int(o["cake"]), int(o["wine"]), int(o["coffee"]))
+        order = (int(o["strudel"]), int(o["cake"]), int(o["wine"]), int(o["coffee"]), int(o.get("champagne", 0)))
         guests[int(rec["id"])] = Guest(int(rec["id"]), rec["name"], colour_index[rec["colour"]],
                                        order, sum(order), int(rec["vp"]),
                                        tuple(reward or ()))  # type: ignore[arg-type]
@@ -195,8 +223,7 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
                                     dict(r.get("ability", {})), dict(r.get("scoring", {})))
     by_slug = {s.slug: s.id for s in staff.values()}
     deck = [rec["id"] for rec in raw["staff"]
-            if (rec.get("set") != "rowe_smith" or rowe_smith)
-            and not (exclude_kh and rec["slug"] == "kitchen-hand")]
+            if rec.get("set") in in_play and not (exclude_kh and rec["slug"] == "kitchen-hand")]
     objectives = {
         str(r["id"]): Objective(str(r["id"]), r["group"], r["text"], dict(r["requirement"]))
         for r in raw["objectives"]
@@ -206,6 +233,8 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
                                   tuple(r["penalty"].get("alternative", ())))
         for r in raw["emperor_tiles"]
     }
+    objective_pool = tuple(sorted(str(r["id"]) for r in raw["objectives"] if r.get("set") in in_play))
+    emperor_pool = tuple(sorted(str(r["id"]) for r in raw["emperor_tiles"] if r.get("set") in in_play))
     intro = []
     for s in raw["intro_sets"]["sets"]:
         try:
@@ -284,6 +313,13 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
         queue_costs=tuple(int(x) for x in _value(b["queue"]["costs"])),
         marker_vp=tuple(int(x) for x in _value(b["objectives"]["marker_vp"])),
         rounds=int(_value(gm["rounds"])),
+        modules=modules,
+        cubes=(int(_value(gm["cubes_per_item"])),) * DISHES_DRINKS + (
+            int(_value(gm["champagne"])) if "ballrooms" in modules else 0,),
+        objective_pool=objective_pool,
+        emperor_pool=emperor_pool,
+        module_data={m: raw["modules"][m] for m in modules},
+        champagne_actions="ballrooms" in modules,
         dice={int(k): int(v) for k, v in _value(gm["dice"]).items()},
         hand_size=int(_value(gm["hand_size"])),
         start_rooms=int(_value(gm["start_rooms"])),
@@ -300,7 +336,7 @@ def provenance_records(config: GahConfig) -> list[ProvenanceRecord]:
     out: list[ProvenanceRecord] = []
     for g in raw["guests"]:
         o = g["order"]
-        order = " ".join(f"{o[it]}{ITEM_LETTERS[i]}" for i, it in enumerate(ITEMS) if o[it])
+        order = " ".join(f"{o[it]}{ITEM_LETTERS[i]}" for i, it in enumerate(ITEMS) if o.get(it))
         reward = "; ".join(_fmt_effect(e) for e in g["reward"]) or "none"
         confirmed = set(g.get("confirmed", ()))
         item = f"guest #{g['id']} {g['name']} ({g['colour']})"

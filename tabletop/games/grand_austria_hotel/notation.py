@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.data import load_mapping
+from tabletop.games.grand_austria_hotel.config import MODULES
 from tabletop.games.grand_austria_hotel.data import DATA_DIR, ITEM_LETTERS
 
 MAX_N = 20  # more dice than any action space can ever count (14 + boost + bonuses)
@@ -60,16 +61,27 @@ D6B = ("",) + tuple(f"d6={a}+" for a in range(1, 6))
 FOOD1 = tuple(tuple(f"s{n - b}c{b}" for b in range(n + 1)) for n in range(MAX_N + 1))
 FOOD2 = tuple(tuple(f"w{n - b}k{b}" for b in range(n + 1)) for n in range(MAX_N + 1))
 EM = tuple(tuple(f"e{a}m{n - a}" for a in range(n + 1)) for n in range(MAX_N + 1))
-T = tuple(tuple(f"t{t}{ITEM_LETTERS[i]}" for i in range(4)) for t in range(TABLES))
+T = tuple(tuple(f"t{t}{ITEM_LETTERS[i]}" for i in range(5)) for t in range(TABLES))
 M = tuple(tuple(f"m{t}r{r}" for r in range(20)) for t in range(TABLES))
 R = tuple(f"r{r}" for r in range(20))
 O = tuple(f"o{r}" for r in range(20))
 RM = tuple(f"rm{r}" for r in range(20))
 C = tuple(f"c{t}" for t in range(TABLES))
 CHOICE = tuple(f"+{ITEM_LETTERS[i]}" for i in range(4))
+# Let's Waltz! module I, action board side with champagne: a >= b >= c >= 1 champagne
+# (``s<a>c<b>h<c>``, ``w<a>k<b>h<c>``); without champagne the base strings are used.
+FOOD1H = tuple(tuple((a, b, n - a - b) for a in range(n, 0, -1) for b in range(min(a, n - a), 0, -1)
+                     if 1 <= n - a - b <= b) for n in range(MAX_N + 1))
+FOODH = tuple(tuple(tuple(f"{x}{a}{y}{b}h{c}" for a, b, c in FOOD1H[n]) for n in range(MAX_N + 1))
+              for x, y in (("s", "c"), ("w", "k")))  # [0]: action 1, [1]: action 2
 
-STAFF_SLUGS: tuple[str, ...] = tuple(
+BASE_STAFF_SLUGS: tuple[str, ...] = tuple(
     rec["slug"] for rec in load_mapping(DATA_DIR / "staff.yaml")["staff"]
+)
+# the Let's Waltz! modules' staff (data/modules/*.yaml) after the base game's, in module order
+STAFF_SLUGS: tuple[str, ...] = BASE_STAFF_SLUGS + tuple(
+    rec["slug"] for name in MODULES if (DATA_DIR / "modules" / f"{name}.yaml").exists()
+    for rec in load_mapping(DATA_DIR / "modules" / f"{name}.yaml").get("staff", ())
 )
 PLAY = {s: f"play:{s}" for s in STAFF_SLUGS}
 USE = {s: f"use:{s}" for s in STAFF_SLUGS}
@@ -107,11 +119,20 @@ def _build_info() -> dict[str, tuple[Any, ...]]:
         info[RM[r]] = ("remove", r)
     for i in range(4):
         info[CHOICE[i]] = ("choice", i)
-    for s in STAFF_SLUGS:
-        info[PLAY[s]] = ("play", s)
-        info[USE[s]] = ("use", s)
-        info[DISCARD[s]] = ("discard", s)
-        info[DRAFT[s]] = ("draft", s)
+    for slugs in (BASE_STAFF_SLUGS, STAFF_SLUGS[len(BASE_STAFF_SLUGS):]):
+        if slugs is not BASE_STAFF_SLUGS:
+            # Let's Waltz! (after every base string, so the base action ids stay as they were)
+            for t in range(TABLES):
+                info[T[t][4]] = ("item", t, 4)
+            for n in range(MAX_N + 1):
+                for j, (a, b, c) in enumerate(FOOD1H[n]):
+                    info[FOODH[0][n][j]] = ("food", 0, a, 1, b, c)
+                    info[FOODH[1][n][j]] = ("food", 2, a, 3, b, c)
+        for s in slugs:
+            info[PLAY[s]] = ("play", s)
+            info[USE[s]] = ("use", s)
+            info[DISCARD[s]] = ("discard", s)
+            info[DRAFT[s]] = ("draft", s)
     return info
 
 
@@ -119,6 +140,17 @@ INFO = _build_info()
 
 VOCABULARY: tuple[str, ...] = tuple(INFO)
 """Every non-chance action string, in a fixed order (index = integer action id)."""
+
+
+def add_actions(actions: dict[str, tuple[Any, ...]]) -> None:
+    """A Let's Waltz! module's own action strings (its file calls this once, at import):
+    appended to ``INFO`` and ``VOCABULARY`` so every earlier action keeps its id."""
+    global VOCABULARY
+    clash = set(actions) & set(INFO)
+    if clash:
+        raise ValueError(f"action strings defined twice: {sorted(clash)}")
+    INFO.update(actions)
+    VOCABULARY = tuple(INFO)
 
 
 def roll_name(counts: list[int] | tuple[int, ...]) -> str:

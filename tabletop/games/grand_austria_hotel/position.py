@@ -59,9 +59,10 @@ class Items(_Strict):
     cake: int = Field(0, ge=0)
     wine: int = Field(0, ge=0)
     coffee: int = Field(0, ge=0)
+    champagne: int = Field(0, ge=0)  # Let's Waltz! module I; written only when not 0
 
     def tolist(self) -> list[int]:
-        return [self.strudel, self.cake, self.wine, self.coffee]
+        return [self.strudel, self.cake, self.wine, self.coffee, self.champagne]
 
 
 class Table(_Strict):
@@ -139,7 +140,10 @@ class PositionModel(_Strict):
 
 
 def _items(v: Any) -> dict[str, int]:
-    return {ITEMS[i]: int(v[i]) for i in range(4)}
+    out = {ITEMS[i]: int(v[i]) for i in range(4)}
+    if v[4]:
+        out["champagne"] = int(v[4])
+    return out
 
 
 def _frame_out(st: GahState, fr: tuple[Any, ...]) -> dict[str, Any]:
@@ -380,8 +384,8 @@ def check_accounting(st: GahState) -> None:
     rules = st.rules
     for i, item in enumerate(ITEMS):
         held = st.supply[i] + sum(pl.kitchen[i] + sum(s[i] for s in pl.served) for pl in st.players)
-        if held != rules.cubes_per_item:
-            raise InvalidPosition(f"{item}: {held} cubes accounted for, expected {rules.cubes_per_item}")
+        if held != rules.cubes[i]:
+            raise InvalidPosition(f"{item}: {held} accounted for, expected {rules.cubes[i]}")
     for c in range(3):
         held = st.room_supply[c] + sum(
             1 for pl in st.players for r in range(20) if pl.rooms[r] and rules.room_colour[r] == c)

@@ -32,13 +32,14 @@ from typing import Any
 import numpy as np
 
 from tabletop.games.grand_austria_hotel.config import parse_config
-from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS, load_rules
+from tabletop.games.grand_austria_hotel.data import COLOURS, DISHES_DRINKS, load_rules
 from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
 from tabletop.games.grand_austria_hotel.notation import STAFF_SLUGS, TABLES
 from tabletop.games.grand_austria_hotel.position import FRAME_FIELDS
 from tabletop.research.encoders.base import Layout, ObservationEncoder, finish, multi_hot
 
 MAX_PLAYERS = 4
+ITEMS = ("strudel", "cake", "wine", "coffee")[:DISHES_DRINKS]  # the base game's items (champagne: not yet)
 PHASES = ("draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over")
 FRAME_KINDS = tuple(FRAME_FIELDS)
 # integer fields of pending decisions, each scaled by its own bound

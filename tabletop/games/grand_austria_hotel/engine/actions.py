@@ -90,7 +90,7 @@ class TurnActions(EngineBase):
             order = guests[g].order
             served = pl.served[t]
             tt = N.T[t]
-            for i in range(4):
+            for i in range(5):
                 if pool[i] > 0 and served[i] < order[i]:
                     out.append(tt[i])
                     if first_only:
@@ -120,12 +120,19 @@ class TurnActions(EngineBase):
         return out
 
     def _food_options(self, first: int, n: int) -> list[str]:
+        """000 actions 1 and 2: n dishes (drinks), the first kind at least as many as the
+        second; with module I's champagne (001 M1-6/7) a >= b >= champagne. As many as the
+        supply allows."""
         table = N.FOOD1 if first == 0 else N.FOOD2
-        sa, sb = self.supply[first], self.supply[first + 1]
+        sa, sb, sh = self.supply[first], self.supply[first + 1], self.supply[4]
         for k in range(min(n, N.MAX_N), -1, -1):
             lo, hi = max(0, k - sa), min(k // 2, sb)
-            if lo <= hi:
-                return [table[k][b] for b in range(lo, hi + 1)]
+            out = [table[k][b] for b in range(lo, hi + 1)]
+            if sh and self.rules.champagne_actions:
+                names = N.FOODH[first >> 1][k]
+                out += [names[j] for j, (a, b, c) in enumerate(N.FOOD1H[k]) if a <= sa and b <= sb and c <= sh]
+            if out:
+                return out
         return []
 
     def _room_cost(self, pl: Player, r: int, mode: str) -> int:
@@ -185,7 +192,8 @@ class TurnActions(EngineBase):
     def _complete(self, pl: Player, t: int) -> bool:
         order = self.rules.guests[pl.cafe[t]].order
         s = pl.served[t]
-        return s[0] >= order[0] and s[1] >= order[1] and s[2] >= order[2] and s[3] >= order[3]
+        return s[0] >= order[0] and s[1] >= order[1] and s[2] >= order[2] and s[3] >= order[3] \
+            and s[4] >= order[4]
 
 
     def _turn_pick(self, p: int, pl: Player, info: tuple[Any, ...]) -> None:
@@ -292,7 +300,7 @@ class TurnActions(EngineBase):
         guest = rules.guests[g]
         self._seti(pl.cafe, t, 0)
         served = pl.served[t]
-        for i in range(4):
+        for i in range(5):
             if served[i]:
                 self._seti(self.supply, i, self.supply[i] + served[i])
                 self._seti(served, i, 0)

@@ -33,9 +33,9 @@ class Player:
         self.money = 0
         self.emperor = 0
         self.vp_src = [0] * len(VP_SOURCES)
-        self.kitchen = [0, 0, 0, 0]
+        self.kitchen = [0, 0, 0, 0, 0]  # per item (data.ITEMS): dishes, drinks, champagne
         self.cafe = [0, 0, 0, 0]  # guest id per table, 0 = free
-        self.served = [[0, 0, 0, 0] for _ in range(N.TABLES)]
+        self.served = [[0, 0, 0, 0, 0] for _ in range(N.TABLES)]
         self.rooms = [0] * 20  # 0 empty, 1 prepared, 2 occupied
         self.hand: tuple[int, ...] = ()
         self.played: tuple[int, ...] = ()

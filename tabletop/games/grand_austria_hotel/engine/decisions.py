@@ -128,9 +128,11 @@ class Decisions(EngineBase):
                 self._replace(("serve", p, fr[2] - 1, fr[3] + 1))
         elif kind == "food":
             self._pop()
-            counts = [0, 0, 0, 0]
+            counts = [0, 0, 0, 0, 0]
             counts[info[1]] = info[2]
             counts[info[3]] = info[4]
+            if len(info) > 5:
+                counts[4] = info[5]  # champagne (module I action board)
             self._gain_items(p, counts)
         elif kind == "rooms":
             _, _, left, mode, floors, occupy = fr
@@ -174,7 +176,7 @@ class Decisions(EngineBase):
             t = info[1]
             order = self.rules.guests[pl.cafe[t]].order
             served = pl.served[t]
-            for i in range(4):
+            for i in range(5):
                 take = min(order[i] - served[i], self.supply[i])
                 if take > 0:
                     self._seti(served, i, served[i] + take)

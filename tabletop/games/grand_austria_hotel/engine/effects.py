@@ -68,14 +68,16 @@ class Effects(EngineBase):
         elif kind == "lose_vp":
             self._vp(pl, -e["amount"], src)
         elif kind == "return_items":
-            for i in range(4):
+            # "dishes and drinks" (001 M1-8a reading): champagne only where an effect says so
+            kinds = 5 if e.get("champagne") else 4
+            for i in range(kinds):
                 if pl.kitchen[i]:
                     self._seti(self.supply, i, self.supply[i] + pl.kitchen[i])
                     self._seti(pl.kitchen, i, 0)
             if e["from"] == "kitchen_and_guests":
                 for t in range(N.TABLES):
                     s = pl.served[t]
-                    for i in range(4):
+                    for i in range(kinds):
                         if s[i]:
                             self._seti(self.supply, i, self.supply[i] + s[i])
                             self._seti(s, i, 0)
@@ -123,8 +125,8 @@ class Effects(EngineBase):
 
     def _gain_items(self, p: int, counts: list[int]) -> None:
         pl = self.players[p]
-        got = [0, 0, 0, 0]
-        for i in range(4):
+        got = [0, 0, 0, 0, 0]
+        for i in range(len(counts)):
             c = counts[i]
             if c:
                 c = min(c, self.supply[i])

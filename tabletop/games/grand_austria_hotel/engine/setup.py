@@ -30,11 +30,10 @@ class SetupRules(EngineBase):
         staff = list(rules.deck_staff)
         # choose objectives and emperor tiles: one of each group A, B, C
         self.objectives = tuple(config.objectives) if config.objectives else tuple(
-            rng.choice(sorted(o.id for o in rules.objectives.values()
-                              if o.group == grp and (config.herlius_objectives or o.id[0] != "H")))
-            for grp in "ABC")
+            rng.choice([o for o in rules.objective_pool if rules.objectives[o].group == grp]) for grp in "ABC")
+        # an emperor tile's id starts with its group letter
         self.emperor_tiles = tuple(config.emperor_tiles) if config.emperor_tiles else tuple(
-            rng.choice(sorted(t for t in rules.emperor_tiles if t[0] == grp)) for grp in "ABC")
+            rng.choice([t for t in rules.emperor_pool if t[0] == grp]) for grp in "ABC")
         for oid in self.objectives:
             if oid not in rules.objectives:
                 raise IllegalAction(f"unknown politics card {oid!r}")
@@ -87,7 +86,7 @@ class SetupRules(EngineBase):
         self.dustbin = 0
         self.on_tiles = 0
         self.roll_n = rules.dice[n]
-        self.supply = [rules.cubes_per_item] * 4
+        self.supply = list(rules.cubes)
         self.room_supply = [rules.room_tiles_per_colour] * 3
         self.markers = [(), (), ()]
         self.tiles = [rules.turn_order_tiles[n][p] for p in range(n)]
