@@ -52,6 +52,9 @@ class Staff:
     on_use: tuple[dict[str, Any], ...] = ()
     ability: dict[str, Any] = field(default_factory=dict)
     scoring: dict[str, Any] = field(default_factory=dict)
+    # once-per-round cards that "spend exactly" something first (Let's Waltz!): item names,
+    # money, emperor (steps back), dish_or_drink / any_item (the player picks which)
+    use_cost: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,11 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
             raise ValueError(f"staff {r['slug']}: unknown timing {r['timing']}")
         staff[int(r["id"])] = Staff(int(r["id"]), r["slug"], r["name"], int(r["cost"]), r["timing"],
                                     tuple(r.get("on_play", ())), tuple(r.get("on_use", ())),
-                                    dict(r.get("ability", {})), dict(r.get("scoring", {})))
+                                    dict(r.get("ability", {})), dict(r.get("scoring", {})),
+                                    {k: int(v) for k, v in r.get("use_cost", {}).items()})
+        unknown = set(staff[int(r["id"])].use_cost) - {*ITEMS, "money", "emperor", "dish_or_drink", "any_item"}
+        if unknown:
+            raise ValueError(f"staff {r['slug']}: unknown use_cost {sorted(unknown)}")
     by_slug = {s.slug: s.id for s in staff.values()}
     deck = [rec["id"] for rec in raw["staff"]
             if rec.get("set") in in_play and not (exclude_kh and rec["slug"] == "kitchen-hand")]

@@ -68,6 +68,7 @@ O = tuple(f"o{r}" for r in range(20))
 RM = tuple(f"rm{r}" for r in range(20))
 C = tuple(f"c{t}" for t in range(TABLES))
 CHOICE = tuple(f"+{ITEM_LETTERS[i]}" for i in range(4))
+PAY = tuple(f"pay:{ITEM_LETTERS[i]}" for i in range(5))  # spend an item of choice (Let's Waltz! staff)
 # Let's Waltz! module I, action board side with champagne: a >= b >= c >= 1 champagne
 # (``s<a>c<b>h<c>``, ``w<a>k<b>h<c>``); without champagne the base strings are used.
 FOOD1H = tuple(tuple((a, b, n - a - b) for a in range(n, 0, -1) for b in range(min(a, n - a), 0, -1)
@@ -124,6 +125,8 @@ def _build_info() -> dict[str, tuple[Any, ...]]:
             # Let's Waltz! (after every base string, so the base action ids stay as they were)
             for t in range(TABLES):
                 info[T[t][4]] = ("item", t, 4)
+            for i in range(5):
+                info[PAY[i]] = ("pay", i)
             for n in range(MAX_N + 1):
                 for j, (a, b, c) in enumerate(FOOD1H[n]):
                     info[FOODH[0][n][j]] = ("food", 0, a, 1, b, c)

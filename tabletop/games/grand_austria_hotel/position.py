@@ -19,8 +19,10 @@ from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState, Player
+from tabletop.games.grand_austria_hotel.engine.base import sources_in_play
+from tabletop.games.grand_austria_hotel.modules import MODULES
 
-FORMAT = 1
+FORMAT = 1  # the base game; a game with Let's Waltz! modules writes format 2 (adds "modules")
 
 # Field names of each pending-decision kind, after (kind, player).
 FRAME_FIELDS: dict[str, tuple[str, ...]] = {
@@ -47,6 +49,7 @@ FRAME_FIELDS: dict[str, tuple[str, ...]] = {
     "removeocc": ("left", "below_floor"),
     "bonuskind": ("group",),
     "draft": (),
+    "spend": ("left", "kinds"),
 }
 
 
@@ -100,6 +103,7 @@ class TurnPos(_Strict):
     money_peak: int = 0
     extra_turns: int = 0
     die_stays: bool = False
+    action_resolving: bool = False
 
 
 class ObjectivePos(_Strict):
@@ -109,12 +113,13 @@ class ObjectivePos(_Strict):
 
 class PositionModel(_Strict):
     game: Literal["grand-austria-hotel"]
-    format: Literal[1] = 1
+    format: Literal[1, 2] = 1
     config: dict[str, Any]
     seed: int = 0
     rng: str
     round: int = Field(ge=1, le=7)
-    phase: Literal["draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over"]
+    phase: Literal["draft", "auction", "rehearsal", "start_guest", "start_rooms", "roll", "play", "emperor",
+                   "over"]
     queue: list[int | None] = Field(min_length=5, max_length=5)
     guest_deck: list[int]
     guest_discard: list[int] = []
@@ -136,6 +141,7 @@ class PositionModel(_Strict):
     draft_picked: list[bool] = []
     players: list[PlayerPos]
     pending: list[dict[str, Any]] = []
+    modules: dict[str, dict[str, Any]] = {}  # format 2: one part per Let's Waltz! module in play
     history: list[str] = []
 
 
@@ -146,9 +152,20 @@ def _items(v: Any) -> dict[str, int]:
     return out
 
 
+def _frame_names(st: GahState, kind: str) -> tuple[str, ...] | None:
+    if kind in FRAME_FIELDS:
+        return FRAME_FIELDS[kind]
+    owner = st.frame_owner.get(kind)
+    return owner.frame_fields[kind] if owner else None
+
+
 def _frame_out(st: GahState, fr: tuple[Any, ...]) -> dict[str, Any]:
     kind = fr[0]
     out: dict[str, Any] = {"decision": kind, "player": fr[1]}
+    if kind not in FRAME_FIELDS:  # a module's frame: plain JSON values (tuples as lists)
+        for name, val in zip(_frame_names(st, kind) or (), fr[2:]):
+            out[name] = _jsonable(val)
+        return out
     for name, val in zip(FRAME_FIELDS[kind], fr[2:]):
         if name == "cards":
             val = [st.rules.staff[s].slug for s in val]
@@ -168,9 +185,10 @@ def _frame_out(st: GahState, fr: tuple[Any, ...]) -> dict[str, Any]:
 
 def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
     kind = d.get("decision")
-    if kind not in FRAME_FIELDS:
-        raise InvalidPosition(f"pending decision: unknown kind {kind!r}; known: {', '.join(FRAME_FIELDS)}")
-    names = FRAME_FIELDS[kind]
+    names = _frame_names(st, kind) if isinstance(kind, str) else None
+    if names is None:
+        raise InvalidPosition(f"pending decision: unknown kind {kind!r}; known: "
+                              f"{', '.join([*FRAME_FIELDS, *st.frame_owner])}")
     extra = set(d) - {"decision", "player", *names}
     if extra:
         raise InvalidPosition(f"pending decision {kind!r}: unknown fields {sorted(extra)}")
@@ -182,6 +200,9 @@ def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
         if name not in d:
             raise InvalidPosition(f"pending decision {kind!r}: missing field {name!r}")
         v = d[name]
+        if kind not in FRAME_FIELDS:
+            vals.append(_tuples(v))
+            continue
         try:
             if name == "cards":
                 v = tuple(_slug(st, s, "pending drawn cards") for s in v)
@@ -209,6 +230,21 @@ def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
     return (kind, player, *vals)
 
 
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _jsonable(x) for k, x in v.items()}
+    return v
+
+
+def _tuples(v: Any) -> Any:
+    """JSON lists back to the tuples frames hold."""
+    if isinstance(v, list):
+        return tuple(_tuples(x) for x in v)
+    return v
+
+
 def _slug(st: GahState, slug: str, where: str) -> int:
     sid = st.rules.staff_by_slug.get(slug)
     if sid is None:
@@ -220,11 +256,12 @@ def to_position(st: GahState, with_history: bool = True) -> dict[str, Any]:
     staff = st.rules.staff
     slugs = lambda ids: [staff[s].slug for s in ids]  # noqa: E731
     players = []
+    shown = sources_in_play(st.config.modules)
     for pl in st.players:
         players.append({
             "money": pl.money,
             "emperor": pl.emperor,
-            "vp": dict(zip(VP_SOURCES, pl.vp_src)),
+            "vp": {VP_SOURCES[i]: pl.vp_src[i] for i in shown},
             "kitchen": _items(pl.kitchen),
             "cafe": [{"guest": g, "served": _items(pl.served[t])} if g else None
                      for t, g in enumerate(pl.cafe)],
@@ -269,6 +306,11 @@ def to_position(st: GahState, with_history: bool = True) -> dict[str, Any]:
         "players": players,
         "pending": [_frame_out(st, fr) for fr in st.stack],
     }
+    if st.t_action:
+        pos["turn"]["action_resolving"] = True
+    if st.mods:
+        pos["format"] = 2
+        pos["modules"] = {m.name: m.dump(st) for m in st.mods}
     if with_history:
         pos["history"] = list(st.history)
     return pos
@@ -333,6 +375,7 @@ def from_position(data: dict[str, Any]) -> GahState:
     t = m.turn
     st.t_player, st.t_guest, st.t_die, st.t_boost = t.player, t.guest_taken, t.die_taken, t.boosted
     st.t_acted, st.t_peak, st.t_extra, st.t_keep = t.acted, t.money_peak, t.extra_turns, t.die_stays
+    st.t_action = t.action_resolving
     st.round_guest_taken = m.round_guest_taken
     st.setup_i = m.setup_index
     st.emperor_i = m.emperor_index
@@ -345,8 +388,9 @@ def from_position(data: dict[str, Any]) -> GahState:
     for p, pp in enumerate(m.players):
         pl = Player()
         pl.money, pl.emperor = pp.money, pp.emperor
-        if set(pp.vp) - set(VP_SOURCES):
-            raise InvalidPosition(f"players[{p}].vp: unknown sources {sorted(set(pp.vp) - set(VP_SOURCES))}")
+        known = {VP_SOURCES[i] for i in sources_in_play(config.modules)}
+        if set(pp.vp) - known:
+            raise InvalidPosition(f"players[{p}].vp: unknown sources {sorted(set(pp.vp) - known)}")
         pl.vp_src = [pp.vp.get(s, 0) for s in VP_SOURCES]
         pl.kitchen = pp.kitchen.tolist()
         for tix, tab in enumerate(pp.cafe):
@@ -373,6 +417,14 @@ def from_position(data: dict[str, Any]) -> GahState:
             raise InvalidPosition(f"players[{p}].used must list played cards only")
         pl.guest_vp, pl.passes = pp.guest_vp, pp.passes
         st.players.append(pl)
+    if set(m.modules) != set(config.modules):
+        raise InvalidPosition(f"modules: the position has parts {sorted(m.modules)} but the config plays "
+                              f"{sorted(config.modules)}")
+    for mod in st.mods:
+        try:
+            mod.load(st, m.modules[mod.name])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise InvalidPosition(f"modules.{mod.name}: {exc!r}") from None
     st.stack = tuple(_frame_in(st, d) for d in m.pending)
     st.history = list(m.history)
     check_accounting(st)
@@ -420,6 +472,8 @@ def check_accounting(st: GahState) -> None:
         raise InvalidPosition(f"dice: {dice} accounted for, expected {st.total_dice}")
     if st.phase == "roll" and not st.stack and st.roll_n == 0:
         raise InvalidPosition("phase 'roll' needs dice_to_roll > 0")
+    for mod in st.mods:
+        mod.check(st)
 
 
 # ------------------------------------------------------------------- views
@@ -442,6 +496,8 @@ def view(st: GahState, seat: int | None) -> dict[str, Any]:
     for d in pos["pending"]:
         if "cards" in d and d["player"] != seat:
             d["cards"] = len(d["cards"])
+    for mod in st.mods:
+        pos["modules"][mod.name] = mod.view(st, seat, pos["modules"][mod.name])
     pos["legal_actions"] = st.legal_actions() if seat is not None and st.current_player == seat else []
     return pos
 
@@ -495,6 +551,8 @@ def determinize(view_: dict[str, Any], rng: Rng) -> GahState:
     hidden = [g for g in sorted(rules.guests) if g not in seen_guests]
     rng.shuffle(hidden)
     pos["guest_deck"] = hidden[: int(pos["guest_deck"])]
+    for name in config.modules:
+        MODULES[name].determinize(pos, seat, rng)
     pos["rng"] = hex(rng.next64())
     pos["seed"] = 0
     return from_position(pos)

@@ -34,6 +34,7 @@ PROMPTS = {
     "removeocc": "choose an occupied room to remove",
     "bonuskind": "Events Coordinator: choose the kind of occupancy bonus",
     "draft": "draft: choose a staff card to keep",
+    "spend": "choose an item to spend",
 }
 
 
@@ -44,7 +45,9 @@ def prompt(st: GahState) -> str:
     if cp == CHANCE:
         return f"chance: roll {st.roll_n} dice"
     fr = st.stack[-1]
-    return f"seat {fr[1]}: {PROMPTS.get(fr[0], fr[0])}"
+    owner = st.frame_owner.get(fr[0])
+    text = owner.prompts.get(fr[0], fr[0]) if owner else PROMPTS.get(fr[0], fr[0])
+    return f"seat {fr[1]}: {text}"
 
 
 def describe(st: GahState, action: str) -> str:
@@ -72,7 +75,8 @@ def describe(st: GahState, action: str) -> str:
         s = f"{who} takes a {face} die" + (f" for action {act}" if face == 6 else "")
         return s + (" and boosts it" if boost else "")
     if verb == "food":
-        return f"{who} takes {info[2]} {ITEMS[info[1]]} and {info[4]} {ITEMS[info[3]]}"
+        extra = f" and {info[5]} champagne" if len(info) > 5 else ""
+        return f"{who} takes {info[2]} {ITEMS[info[1]]}, {info[4]} {ITEMS[info[3]]}{extra}"
     if verb == "empmoney":
         return f"{who} advances {info[1]} on the emperor track and takes {info[2]} krone"
     if verb == "item":
@@ -92,6 +96,8 @@ def describe(st: GahState, action: str) -> str:
         return f"{who} removes room {info[1]}"
     if verb == "choice":
         return f"{who} takes a {ITEMS[info[1]]}"
+    if verb == "pay":
+        return f"{who} spends a {ITEMS[info[1]]}"
     if verb in ("play", "use", "discard", "draft"):
         name = rules.staff[rules.staff_by_slug[info[1]]].name
         if verb == "draft":
@@ -107,6 +113,10 @@ def describe(st: GahState, action: str) -> str:
         return f"{who} {'pays 1 krone to avoid' if verb == 'avoid' else 'suffers'} the penalty"
     if verb == "bonuskind":
         return f"{who} takes the {info[1]} occupancy bonus"
+    for m in st.mods:
+        text = m.describe(st, who, info)
+        if text:
+            return text
     return f"{who}: {action}"
 
 

@@ -41,8 +41,11 @@ class GahState(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring):
 
     # ------------------------------------------------------------------ misc
     def hidden_fingerprint(self) -> Any:
-        return (self.rng.state, len(self.guest_deck), len(self.staff_deck),
+        base = (self.rng.state, len(self.guest_deck), len(self.staff_deck),
                 tuple(len(p) for p in self.draft_packets))
+        if self.mods:
+            return base + tuple(m.hidden(self) for m in self.mods)
+        return base
 
 
     def clone(self) -> GahState:
@@ -56,6 +59,8 @@ class GahState(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring):
         for name in ("queue", "dice", "supply", "room_supply", "markers", "tiles", "covered", "passed",
                      "draft_packets", "draft_picked"):
             setattr(c, name, list(getattr(self, name)))
+        if self.parts:
+            c.parts = {k: part.copy() for k, part in self.parts.items()}
         c._legal_cache = None
         return c
 

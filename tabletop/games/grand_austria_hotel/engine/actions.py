@@ -41,7 +41,8 @@ class TurnActions(EngineBase):
         if pl.played:
             staff = self.rules.staff
             for s in pl.played:
-                if staff[s].timing == "once_per_round" and s not in pl.used:
+                if staff[s].timing == "once_per_round" and s not in pl.used \
+                        and (not staff[s].use_cost or self._can_spend(pl, staff[s].use_cost)):
                     out.append(N.USE[staff[s].slug])
         cafe = pl.cafe
         if cafe[0] or cafe[1] or cafe[2] or cafe[3]:
@@ -56,6 +57,8 @@ class TurnActions(EngineBase):
                     for r in cand:
                         if rooms[r] == 1:
                             out.append(mt[r])
+        for m in self.mods:
+            m.turn_actions(self, p, pl, out)
         if self.t_die or not any_dice:
             out.append(N.DONE)
         return out
@@ -207,6 +210,8 @@ class TurnActions(EngineBase):
             self._set(self, "t_player", -1)
             return
         self._set(self, "t_acted", True)
+        if self.action_hooks:
+            self._set(self, "t_action", True)
         if verb == "guest":
             cost = 0 if self.S["delivery-boy"] in pl.played else self.rules.queue_costs[info[1]]
             self._set(self, "t_guest", True)
@@ -225,11 +230,14 @@ class TurnActions(EngineBase):
         elif verb == "use":
             sid = self.rules.staff_by_slug[info[1]]
             self._set(pl, "used", pl.used + (sid,))
-            self._push(("fx", p, self.rules.staff[sid].on_use, 0, SRC_STAFF))
+            card = self.rules.staff[sid]
+            self._push(("fx", p, card.on_use, 0, SRC_STAFF))
+            if card.use_cost:
+                self._spend(p, pl, card.use_cost)  # paid first: its frame sits above the effects
         elif verb == "move":
             self._move_guest(p, pl, info[1], info[2])
         else:
-            raise AssertionError(verb)
+            self.verb_owner[verb].turn_pick(self, p, pl, info)
 
     def _start_extra_turn(self) -> None:
         self._set(self, "t_extra", self.t_extra - 1)
@@ -317,6 +325,10 @@ class TurnActions(EngineBase):
                 if ab["colour"] in ("any", colour_name) and guest.order_size >= ab.get("order_size", 0):
                     staff_fx.extend(ab["effects"])
         group = rules.room_group[r]
+        if self.listeners:
+            # reactions resolve after the reward, staff benefits and bonus pushed below
+            self._event(p, "occupied", r)
+            self._event(p, "guest_done", g)
         tail: list[dict[str, Any]] = []
         if all(pl.rooms[x] == 2 for x in rules.groups[group]):
             tail.append({"effect": "group_bonus", "group": group})
@@ -343,6 +355,8 @@ class TurnActions(EngineBase):
             n += 1
         triggered: list[dict[str, Any]] = []
         if take_die:
+            if self.listeners:
+                self._event(p, "die_taken", face)
             self._seti(self.dice, face, self.dice[face] - 1)
             self._set(self, "on_tiles", self.on_tiles + 1)
             for s in pl.played:
@@ -376,3 +390,27 @@ class TurnActions(EngineBase):
         else:
             self._push(("play", p, n))
 
+    def _can_spend(self, pl: Player, cost: dict[str, int]) -> bool:
+        """Can ``pl`` spend exactly this (a once-per-round card's price)?"""
+        k = pl.kitchen
+        for what, n in cost.items():
+            have = (pl.money if what == "money" else pl.emperor if what == "emperor"
+                    else sum(k[:4]) if what == "dish_or_drink" else sum(k) if what == "any_item"
+                    else k[ITEMS.index(what)])
+            if have < n:
+                return False
+        return True
+
+    def _spend(self, p: int, pl: Player, cost: dict[str, int]) -> None:
+        """Pay a price: fixed parts at once, a choice of items through a ``spend`` frame."""
+        for what, n in cost.items():
+            if what == "money":
+                self._set(pl, "money", pl.money - n)
+            elif what == "emperor":
+                self._set(pl, "emperor", pl.emperor - n)
+            elif what in ("dish_or_drink", "any_item"):
+                self._push(("spend", p, n, 4 if what == "dish_or_drink" else 5))
+            else:
+                i = ITEMS.index(what)
+                self._seti(pl.kitchen, i, pl.kitchen[i] - n)
+                self._seti(self.supply, i, self.supply[i] + n)

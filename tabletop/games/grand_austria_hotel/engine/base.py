@@ -11,13 +11,24 @@ from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.config import GahConfig
 from tabletop.games.grand_austria_hotel.data import Rules
 
+if TYPE_CHECKING:
+    from tabletop.games.grand_austria_hotel.modules import Module
+
 FREE = 99  # a discount that makes any card free
 # VP sources (the breakdown keys); the score is their sum.
+# The last four belong to Let's Waltz! modules and are shown only when their module is on.
 VP_SOURCES = ("guests", "rooms", "emperor", "bonuses", "objectives", "staff", "penalties",
-              "leftovers", "cafe")
+              "leftovers", "cafe", "ballrooms", "champagne", "celebrities", "entrances")
 SRC_GUESTS, SRC_ROOMS, SRC_EMPEROR, SRC_BONUSES, SRC_OBJECTIVES, SRC_STAFF, SRC_PENALTIES, \
-    SRC_LEFTOVERS, SRC_CAFE = range(9)
+    SRC_LEFTOVERS, SRC_CAFE, SRC_BALLROOMS, SRC_CHAMPAGNE, SRC_CELEBRITIES, SRC_ENTRANCES = range(13)
 SOURCE_INDEX = {name: i for i, name in enumerate(VP_SOURCES)}
+SOURCE_MODULE = {SRC_BALLROOMS: "ballrooms", SRC_CHAMPAGNE: "ballrooms", SRC_CELEBRITIES: "celebrities",
+                 SRC_ENTRANCES: "unique_hotels"}
+
+
+def sources_in_play(modules: tuple[str, ...]) -> tuple[int, ...]:
+    """The VP sources a game with these modules shows (base sources always)."""
+    return tuple(i for i in range(len(VP_SOURCES)) if i not in SOURCE_MODULE or SOURCE_MODULE[i] in modules)
 
 PHASES = ("draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over")
 
@@ -110,6 +121,15 @@ class EngineBase(GameState):
     draft_packets: list[tuple[int, ...]]
     draft_picked: list[bool]
     staff_cost: dict[int, int]
+    # Let's Waltz! modules in play (see modules/__init__.py)
+    mods: tuple[Module, ...]
+    parts: dict[str, Any]
+    frame_owner: dict[str, Module]
+    effect_owner: dict[str, Module]
+    verb_owner: dict[str, Module]
+    listeners: tuple[Module, ...]
+    action_hooks: tuple[Module, ...]
+    t_action: bool  # an action of the running turn is resolving (for action_done hooks)
     S: dict[str, int]  # staff ids of the named-exception cards, by slug (-1: not in this game)
 
     def _push(self, frame: tuple[Any, ...]) -> None:
@@ -121,9 +141,18 @@ class EngineBase(GameState):
     def _replace(self, frame: tuple[Any, ...]) -> None:
         self._set(self, "stack", self.stack[:-1] + (frame,))
 
-    def _vp(self, pl: Player, amount: int, src: int) -> None:
+    def _vp(self, pl: Player, amount: int, src: int, quiet: bool = False) -> None:
+        """Score VP from a source; ``quiet``: a reaction that must not announce itself again."""
         if amount:
             self._seti(pl.vp_src, src, pl.vp_src[src] + amount)
+            if amount > 0 and self.listeners and not quiet:
+                self._event(self.players.index(pl), "vp", amount)
+
+    def _event(self, p: int, kind: str, value: Any) -> None:
+        """Tell the listening modules (see modules.EVENTS)."""
+        for m in self.listeners:
+            if kind in m.events:
+                m.event(self, p, kind, value)
 
     if TYPE_CHECKING:
         # the rule files call each other's methods; these stubs type those calls
@@ -139,6 +168,7 @@ class EngineBase(GameState):
         def _advance(self) -> None: ...
         def _flow(self) -> bool: ...
         def _flow_setup(self, phase: str) -> bool: ...
+        def _next_setup_phase(self, phase: str) -> str: ...
         def _turn_order(self) -> list[int]: ...
         def _next_turn_player(self) -> int: ...
         def _start_turn(self, p: int) -> None: ...

@@ -69,6 +69,8 @@ class Decisions(EngineBase):
             return out
         if kind == "choice":
             return [N.CHOICE[i] for i in range(4) if self.supply[i]]
+        if kind == "spend":
+            return [N.PAY[i] for i in range(fr[3]) if pl.kitchen[i]]
         if kind == "complete":
             return [N.C[t] for t in range(N.TABLES) if pl.cafe[t] and not self._complete(pl, t)]
         if kind == "gizia":
@@ -90,7 +92,7 @@ class Decisions(EngineBase):
             return list(N.BONUS_KINDS)
         if kind == "draft":
             return [N.DRAFT[self.rules.staff[s].slug] for s in self.draft_packets[p]]
-        raise AssertionError(f"unknown frame {kind}")
+        return self.frame_owner[kind].frame_legal(self, fr)
 
 
     # ------------------------------------------------------------ resolution
@@ -102,6 +104,8 @@ class Decisions(EngineBase):
             self._set(self, "staff_deck", self.staff_deck + tuple(fr[2]))
         elif kind == "turn":
             self._end_turn(fr[1])
+        elif kind in self.frame_owner:
+            self.frame_owner[kind].finish(self, fr)
 
     def _pick(self, fr: tuple[Any, ...], action: str) -> None:
         info = N.INFO[action]
@@ -171,6 +175,14 @@ class Decisions(EngineBase):
             counts = [0, 0, 0, 0]
             counts[info[1]] = 1
             self._gain_items(p, counts)
+        elif kind == "spend":
+            i = info[1]
+            if fr[2] > 1:
+                self._replace(("spend", p, fr[2] - 1, fr[3]))
+            else:
+                self._pop()
+            self._seti(pl.kitchen, i, pl.kitchen[i] - 1)
+            self._seti(self.supply, i, self.supply[i] + 1)
         elif kind == "complete":
             self._pop()
             t = info[1]
@@ -237,5 +249,5 @@ class Decisions(EngineBase):
             self._seti(self.draft_packets, p, tuple(s for s in self.draft_packets[p] if s != sid))
             self._seti(self.draft_picked, p, True)
         else:
-            raise AssertionError(f"no handler for {action} in {kind}")
+            self.frame_owner[kind].pick(self, fr, info)
 

@@ -98,7 +98,7 @@ class Effects(EngineBase):
             if any(self.rules.staff[s].timing == "game_end" for s in pl.played):
                 self._push(("discardend", p))
         else:
-            raise AssertionError(f"unknown effect {kind}")
+            self.effect_owner[kind].effect(self, p, e, src)
 
     def _gain_money(self, p: int, amount: int) -> None:
         if amount <= 0:
@@ -110,6 +110,8 @@ class Effects(EngineBase):
         self._set(pl, "money", money)
         if p == self.t_player and money > self.t_peak:
             self._set(self, "t_peak", money)
+        if self.listeners:
+            self._event(p, "money", amount)
 
     def _advance_emperor(self, p: int, steps: int) -> None:
         if steps <= 0:
@@ -122,6 +124,8 @@ class Effects(EngineBase):
             self._vp(pl, e - top, SRC_EMPEROR)
             e = top
         self._set(pl, "emperor", e)
+        if self.listeners:
+            self._event(p, "emperor", steps)
 
     def _gain_items(self, p: int, counts: list[int]) -> None:
         pl = self.players[p]
@@ -134,6 +138,8 @@ class Effects(EngineBase):
                     got[i] = c
                     self._seti(self.supply, i, self.supply[i] - c)
                     self._seti(pl.kitchen, i, pl.kitchen[i] + c)
+        if self.listeners and any(got):
+            self._event(p, "items", got)
         # 000: whenever you receive dishes and drinks you may place them on orders at once
         if any(got) and self._item_moves(pl, got, first_only=True):
             self._push(("place", p, tuple(got)))
@@ -153,6 +159,8 @@ class Effects(EngineBase):
         if from_hand:
             self._set(pl, "hand", tuple(s for s in pl.hand if s != sid))
         self._set(pl, "played", pl.played + (sid,))
+        if self.listeners:
+            self._event(p, "staff_played", sid)  # reactions after the card's own effect
         staff = self.rules.staff[sid]
         if staff.on_play:
             self._push(("fx", p, staff.on_play, 0, SRC_STAFF))
@@ -177,6 +185,8 @@ class Effects(EngineBase):
     def _occupy(self, p: int, r: int) -> None:
         pl = self.players[p]
         self._seti(pl.rooms, r, 2)
+        if self.listeners:
+            self._event(p, "occupied", r)
         g = self.rules.room_group[r]
         if all(pl.rooms[x] == 2 for x in self.rules.groups[g]):
             self._group_bonus(p, g)

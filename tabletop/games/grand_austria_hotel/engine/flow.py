@@ -124,6 +124,12 @@ class TurnFlow(EngineBase):
                     self._replace(("fx", p, effects, i + 1, src))
                     self._effect(p, effects[i], src)
                 continue
+            if self.t_action and top[0] == "turn":
+                # an action of the turn has fully resolved (Let's Waltz! "during one action")
+                self._set(self, "t_action", False)
+                for m in self.action_hooks:
+                    m.action_done(self, top[1])
+                continue
             legal = self._frame_legal(top)
             if not legal or (len(legal) == 1 and legal[0] == N.DONE and top[0] != "turn"):
                 self._finish(top)
@@ -165,6 +171,10 @@ class TurnFlow(EngineBase):
                 p = order[self.emperor_i]
                 self._set(self, "emperor_i", self.emperor_i + 1)
                 self._emperor_scoring(p)
+            elif self.emperor_i == n and self.mods:
+                self._set(self, "emperor_i", n + 1)
+                for m in self.mods:
+                    m.after_emperor(self)  # 001 Ballroom Scoring: after the Emperor scoring
             else:
                 self._cleanup_round()
             return True
@@ -213,9 +223,15 @@ class TurnFlow(EngineBase):
                 self._seti(q, i, new[i])
             for i in (1, 0):
                 self._seti(q, i, self._draw_guest())
+        for m in self.mods:
+            m.round_end(self)  # e.g. 001 Celebrities: the lounge, before any Emperor scoring
         if self.round in rules.scoring_rounds:
             self._set(self, "phase", "emperor")
             self._set(self, "emperor_i", 0)
+        elif self.mods:
+            # decisions the modules' round end opened come first; then the clean-up
+            self._set(self, "phase", "emperor")
+            self._set(self, "emperor_i", self.num_players + 1)
         else:
             self._cleanup_round()
 
@@ -233,8 +249,10 @@ class TurnFlow(EngineBase):
             return
         # 000/003 end of a round: pass the turn order tile clockwise
         old = list(self.tiles)
+        by_module = any(m.pass_tiles(self) for m in self.mods)  # e.g. 001 Start Player: the key
         for p in range(n):
-            self._seti(self.tiles, p, old[(p - 1) % n])
+            if not by_module:
+                self._seti(self.tiles, p, old[(p - 1) % n])
             self._seti(self.covered, p, 0)
             self._seti(self.passed, p, False)
         self._set(self, "round", self.round + 1)

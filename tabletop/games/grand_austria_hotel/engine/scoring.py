@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.games.grand_austria_hotel.data import ITEMS
 from tabletop.games.grand_austria_hotel.engine.base import (
     SRC_CAFE,
+    SRC_CHAMPAGNE,
     SRC_EMPEROR,
     SRC_LEFTOVERS,
     SRC_OBJECTIVES,
@@ -17,6 +18,7 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     VP_SOURCES,
     EngineBase,
     Player,
+    sources_in_play,
 )
 
 
@@ -82,6 +84,8 @@ class Scoring(EngineBase):
             if self.meets(p, self.rules.objectives[oid].requirement):
                 self._vp(pl, self.rules.marker_vp[len(m)], SRC_OBJECTIVES)
                 self._seti(self.markers, k, m + (p,))
+                if self.listeners:
+                    self._event(p, "objective", k)
 
     def meets(self, p: int, req: dict[str, Any]) -> bool:
         pl = self.players[p]
@@ -183,16 +187,20 @@ class Scoring(EngineBase):
                     self._vp(pl, self.staff_end_vp(p, s), SRC_STAFF)
             self._vp(pl, sum(rules.final_room_vp[rules.room_floor[r]] for r in range(20) if pl.rooms[r] == 2),
                      SRC_ROOMS)
-            self._vp(pl, pl.money + sum(pl.kitchen), SRC_LEFTOVERS)
+            self._vp(pl, pl.money + sum(pl.kitchen[:4]), SRC_LEFTOVERS)
+            self._vp(pl, pl.kitchen[4], SRC_CHAMPAGNE)  # 001 M1: 1 VP per champagne left
             if self.S["maitre-d"] not in pl.played:
                 self._vp(pl, -5 * sum(1 for g in pl.cafe if g), SRC_CAFE)
+        for m in self.mods:
+            m.final_scoring(self)
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[int]:
         return [pl.vp for pl in self.players]
 
     def score_breakdown(self) -> list[dict[str, int]]:
-        return [dict(zip(VP_SOURCES, pl.vp_src)) for pl in self.players]
+        shown = sources_in_play(self.config.modules)
+        return [{VP_SOURCES[i]: pl.vp_src[i] for i in shown} for pl in self.players]
 
     def winners(self) -> list[int]:
         if self.phase != "over":

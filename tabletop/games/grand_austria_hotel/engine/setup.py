@@ -4,7 +4,7 @@ starting rooms)."""
 
 from __future__ import annotations
 
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel.config import GahConfig
 from tabletop.games.grand_austria_hotel.data import load_rules
@@ -12,6 +12,7 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
+from tabletop.games.grand_austria_hotel.modules import MODULES, SETUP_PHASES
 
 
 class SetupRules(EngineBase):
@@ -65,7 +66,9 @@ class SetupRules(EngineBase):
                 self.draft_packets[p] = hands[p]
             else:
                 pl.hand = hands[p]
-        self.phase = "draft" if config.staff_draft else "start_guest"
+        for m in self.mods:
+            m.setup(self)
+        self.phase = "draft" if config.staff_draft else self._next_setup_phase("draft")
         self._advance()
         # setup is not undoable: start with an empty journal
         self._journal.clear()
@@ -107,17 +110,45 @@ class SetupRules(EngineBase):
         self.draft_picked = [False] * n
         self.staff_cost = {sid: s.cost for sid, s in rules.staff.items()}
         slug = rules.staff_by_slug
+        # Let's Waltz! modules in play: their hooks, and who owns which frame, effect and verb
+        missing = [m for m in config.modules if m not in MODULES]
+        if missing:
+            raise InvalidPosition(f"Let's Waltz! module(s) {', '.join(missing)} not playable yet; "
+                                  f"playable: {', '.join(MODULES) or 'none'}")
+        self.mods = tuple(MODULES[m] for m in config.modules)
+        self.frame_owner = {k: m for m in self.mods for k in m.frames}
+        self.effect_owner = {k: m for m in self.mods for k in m.effects}
+        self.verb_owner = {k: m for m in self.mods for k in m.verbs}
+        self.listeners = tuple(m for m in self.mods if m.events)
+        self.action_hooks = tuple(m for m in self.mods if m.listens_actions)
+        self.t_action = False
+        self.parts = {}
+        for m in self.mods:
+            part = m.new_part(self)
+            if part is not None:
+                self.parts[m.name] = part
         self.S = {k: slug.get(k, -1) for k in (
             "kitchen-hand", "delivery-boy", "chief-waiter", "bootblack", "maitre-d", "financier",
             "draughtsman", "events-coordinator", "gardener", "conference-manager", "baker",
             "cocktail-waitress", "waste-manager", "secretary")}
 
+    def _next_setup_phase(self, phase: str) -> str:
+        """The setup phase after ``phase`` (001 Combining Modules: a module's phases only
+        when the module is in play)."""
+        for nxt in SETUP_PHASES[SETUP_PHASES.index(phase) + 1:]:
+            if nxt in ("start_guest", "start_rooms") or any(nxt in m.phases for m in self.mods):
+                return nxt
+        raise AssertionError(phase)
+
     def _flow_setup(self, phase: str) -> bool:
         """The setup phases before round 1 (one step at a time, like ``_flow``)."""
+        for m in self.mods:
+            if phase in m.phases:
+                return m.flow_phase(self, phase)
         n = self.num_players
         if phase == "draft":
             if not any(self.draft_packets):
-                self._set(self, "phase", "start_guest")
+                self._set(self, "phase", self._next_setup_phase("draft"))
                 return True
             for p in range(n):
                 if not self.draft_picked[p]:

@@ -1,0 +1,182 @@
+"""The Let's Waltz! modules (001): each one a file that plugs into named hooks.
+
+A module is a stateless object (one per module, in ``MODULES``) whose hooks the
+engine calls at fixed places. What a module keeps during a game lives in its
+*part* (``state.parts[name]``): a small object with lists and numbers, changed
+only through the journal (``state._set`` / ``state._seti``) so undo and
+rollback work, copied by ``copy()`` for ``clone``, written and read by ``dump``
+and ``load`` for the position format.
+
+A module that is off is not in ``state.mods``: the engine's hook loops run over
+an empty tuple and its frame, effect and verb tables have no entry for it.
+
+The hooks (all optional; the defaults do nothing):
+
+============================  ================================================
+``new_part(st)``              the module's part for a new or loaded state
+``setup(st)``                 after the base deal, before the setup phases (may
+                              use ``st.rng``; not journalled)
+``phases`` / ``flow_phase``   setup phases the module adds (``SETUP_PHASES``)
+                              and one step of such a phase (like ``_flow``)
+``turn_actions``              extra actions in the turn menu
+``verbs`` / ``turn_pick``     verbs (``notation.INFO[a][0]``) of those actions
+``frames`` / ``frame_legal``  decision frames the module adds: their options,
+``pick`` / ``finish``         a pick, and closing the frame
+``frame_fields``              field names of those frames (position format)
+``effects`` / ``effect``      effect kinds the module adds to the vocabulary
+``events`` / ``event``        events it listens to (see ``EVENTS``)
+``action_done``               after each action of a turn has fully resolved
+``round_end``                 end of a round, before any Emperor scoring
+``after_emperor``             after all players' Emperor scoring
+``pass_tiles``                end of round: hand out the turn order tiles
+                              (return True if it did)
+``final_scoring``             after the base final scoring
+``dump`` / ``load``           the part in the position format
+``view``                      hide what a seat may not see in the dumped part
+``determinize``               sample what a view hid
+``check``                     accounting of the module's components
+============================  ================================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletop.core.rng import Rng
+
+if TYPE_CHECKING:
+    from tabletop.games.grand_austria_hotel.engine.base import EngineBase, Player
+
+# Setup phases in the combined setup order of 001 "Combining Modules" (steps 12-16):
+# staff draft, the hotel-entrance auction (III), rehearsal rooms (I), starting guests,
+# starting rooms.
+SETUP_PHASES = ("draft", "auction", "rehearsal", "start_guest", "start_rooms")
+
+# Events the engine announces to listening modules: (seat, kind, value).
+EVENTS = (
+    "vp",            # gained VP (value > 0), once per source
+    "money",         # gained kronen (value > 0)
+    "emperor",       # advanced on the Emperor track (value = steps)
+    "items",         # gained items (value = 5 counts, what actually came from the supply)
+    "staff_played",  # played a staff card (value = staff id)
+    "occupied",      # turned a room to occupied (value = room)
+    "guest_done",    # completed a guest's order and placed the guest (value = guest id)
+    "objective",     # placed a marker on a politics card (value = card index 0-2)
+    "die_taken",     # took a die (value = face 1-6)
+)
+
+
+class Part:
+    """A module's state in one game; subclasses list their fields in ``__slots__``."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def copy(self) -> Part:
+        c = self.__class__.__new__(self.__class__)
+        for name in self.__slots__:
+            v = getattr(self, name)
+            if isinstance(v, list):
+                v = [x[:] if isinstance(x, list) else x for x in v]
+            setattr(c, name, v)
+        return c
+
+
+class Module:
+    """Hooks of one Let's Waltz! module; see this file's docstring."""
+
+    name: ClassVar[str] = ""
+    phases: ClassVar[tuple[str, ...]] = ()
+    verbs: ClassVar[tuple[str, ...]] = ()
+    frames: ClassVar[tuple[str, ...]] = ()
+    frame_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
+    effects: ClassVar[tuple[str, ...]] = ()
+    events: ClassVar[tuple[str, ...]] = ()
+    listens_actions: ClassVar[bool] = False
+    prompts: ClassVar[dict[str, str]] = {}  # frame kind -> what the player is asked
+
+    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
+        """A sentence for one of the module's actions (None: not the module's)."""
+        return None
+
+    def new_part(self, st: EngineBase) -> Part | None:
+        return None
+
+    def setup(self, st: EngineBase) -> None:
+        pass
+
+    def flow_phase(self, st: EngineBase, phase: str) -> bool:
+        raise AssertionError(f"{self.name}: no setup phase {phase}")
+
+    def turn_actions(self, st: EngineBase, p: int, pl: Player, out: list[str]) -> None:
+        pass
+
+    def turn_pick(self, st: EngineBase, p: int, pl: Player, info: tuple[Any, ...]) -> None:
+        raise AssertionError(f"{self.name}: no verb {info[0]}")
+
+    def frame_legal(self, st: EngineBase, fr: tuple[Any, ...]) -> list[str]:
+        raise AssertionError(f"{self.name}: no frame {fr[0]}")
+
+    def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
+        raise AssertionError(f"{self.name}: no frame {fr[0]}")
+
+    def finish(self, st: EngineBase, fr: tuple[Any, ...]) -> None:
+        pass
+
+    def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
+        raise AssertionError(f"{self.name}: no effect {e['effect']}")
+
+    def event(self, st: EngineBase, p: int, kind: str, value: Any) -> None:
+        pass
+
+    def action_done(self, st: EngineBase, p: int) -> None:
+        pass
+
+    def round_end(self, st: EngineBase) -> None:
+        pass
+
+    def after_emperor(self, st: EngineBase) -> None:
+        pass
+
+    def pass_tiles(self, st: EngineBase) -> bool:
+        return False
+
+    def final_scoring(self, st: EngineBase) -> None:
+        pass
+
+    def dump(self, st: EngineBase) -> dict[str, Any]:
+        return {}
+
+    def load(self, st: EngineBase, data: dict[str, Any]) -> None:
+        pass
+
+    def view(self, st: EngineBase, seat: int | None, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    def determinize(self, pos: dict[str, Any], seat: int | None, rng: Rng) -> None:
+        pass
+
+    def check(self, st: EngineBase) -> None:
+        pass
+
+    def hidden(self, st: EngineBase) -> Any:
+        """What of the module's hidden state a draw or shuffle changes (for undo rules)."""
+        return None
+
+
+def _registry() -> dict[str, Module]:
+    """Every module file present (``modules/<name>.py`` or a package) defines ``MODULE``;
+    they are imported in rulebook order, so their action strings get fixed ids."""
+    import importlib
+    import importlib.util
+
+    from tabletop.games.grand_austria_hotel.config import MODULES as NAMES
+
+    out: dict[str, Module] = {}
+    for name in NAMES:
+        path = f"{__name__}.{name}"
+        if importlib.util.find_spec(path) is not None:
+            out[name] = importlib.import_module(path).MODULE
+    return out
+
+
+MODULES: dict[str, Module] = _registry()
