@@ -27,7 +27,8 @@ DISHES_DRINKS = 4
 CHAMPAGNE = 4
 COLOURS = ("yellow", "blue", "red", "green")  # green only for guests
 YELLOW, BLUE, RED, GREEN = range(4)
-TIMINGS = ("one_time", "once_per_round", "permanent", "game_end")
+# "bell": Let's Waltz! module V, a one-time reward taken when the card's requirement is met
+TIMINGS = ("one_time", "once_per_round", "permanent", "game_end", "bell")
 
 
 @dataclass(frozen=True)

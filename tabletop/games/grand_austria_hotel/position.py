@@ -218,8 +218,8 @@ def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
             elif name == "first_item":
                 v = ITEMS.index(v)
             elif name == "cost":
-                if v not in ("full", "minus1", "free"):
-                    raise InvalidPosition("pending rooms: cost must be full, minus1 or free")
+                if v not in ("full", "free") and not (isinstance(v, str) and v[:5] == "minus" and v[5:].isdigit()):
+                    raise InvalidPosition("pending rooms: cost must be full, minus<N> or free")
             elif name == "occupy":
                 v = bool(v)
             elif not isinstance(v, int):

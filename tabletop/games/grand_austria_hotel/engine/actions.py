@@ -148,7 +148,8 @@ class TurnActions(EngineBase):
             if ab and ab.get("kind") == "free_rooms" and ab["colour"] == ("yellow", "blue", "red")[colour]:
                 return 0
         cost = rules.floor_cost[rules.room_floor[r]]
-        return max(0, cost - 1) if mode == "minus1" else cost
+        # "minus<N>": N kronen less (000 minus1; Let's Waltz! cards up to 2 less)
+        return max(0, cost - int(mode[5:])) if mode.startswith("minus") else cost
 
     def _room_options(self, p: int, pl: Player, mode: str, floors: int, occupy: bool) -> list[int]:
         """Rooms that can be prepared now (000/003 action 3 placement rules)."""

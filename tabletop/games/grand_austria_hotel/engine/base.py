@@ -127,6 +127,8 @@ class EngineBase(GameState):
     frame_owner: dict[str, Module]
     effect_owner: dict[str, Module]
     verb_owner: dict[str, Module]
+    requirement_owner: dict[str, Module]  # objective requirement kinds
+    scoring_owner: dict[str, Module]  # game-end staff scoring kinds
     listeners: tuple[Module, ...]
     action_hooks: tuple[Module, ...]
     t_action: bool  # an action of the running turn is resolving (for action_done hooks)

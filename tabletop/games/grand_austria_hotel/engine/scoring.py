@@ -72,6 +72,9 @@ class Scoring(EngineBase):
             if kind == "discard_game_end_staff" and not any(
                     self.rules.staff[s].timing == "game_end" for s in pl.played):
                 return False
+            if kind in self.effect_owner and not self.effect_owner[kind].fully_possible(
+                    self, self.players.index(pl), e):
+                return False
         return True
 
     def _claim_objectives(self, p: int) -> None:
@@ -117,7 +120,7 @@ class Scoring(EngineBase):
             return self.full_floors(pl) >= 1 and self.full_columns(pl) >= 1
         if kind == "two_colours":
             return sum(1 for c in self.occupied_by_colour(pl) if c >= req["at_least"]) >= 2
-        raise AssertionError(f"unknown requirement {kind}")
+        return self.requirement_owner[kind].meets(self, p, req)
 
     def occupied_by_colour(self, pl: Player) -> list[int]:
         occ = [0, 0, 0]
@@ -176,7 +179,7 @@ class Scoring(EngineBase):
                     if st.timing == "game_end" and st.scoring["kind"] != "copy_opponent_game_end":
                         best = max(best, self.staff_end_vp(p, s))
             return best
-        raise AssertionError(f"unknown scoring {kind}")
+        return self.scoring_owner[kind].staff_end_vp(self, p, sid, sc)
 
     def _final_scoring(self) -> None:
         """000/003 Final scoring."""

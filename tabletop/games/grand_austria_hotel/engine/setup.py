@@ -119,6 +119,8 @@ class SetupRules(EngineBase):
         self.frame_owner = {k: m for m in self.mods for k in m.frames}
         self.effect_owner = {k: m for m in self.mods for k in m.effects}
         self.verb_owner = {k: m for m in self.mods for k in m.verbs}
+        self.requirement_owner = {k: m for m in self.mods for k in m.requirements}
+        self.scoring_owner = {k: m for m in self.mods for k in m.scorings}
         self.listeners = tuple(m for m in self.mods if m.events)
         self.action_hooks = tuple(m for m in self.mods if m.listens_actions)
         self.t_action = False

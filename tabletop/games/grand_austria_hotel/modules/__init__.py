@@ -25,6 +25,9 @@ The hooks (all optional; the defaults do nothing):
 ``frame_fields``              field names of those frames (position format)
 ``effects`` / ``effect``      effect kinds the module adds to the vocabulary
 ``events`` / ``event``        events it listens to (see ``EVENTS``)
+``requirements`` / ``meets``  objective requirement kinds it adds
+``scorings`` / ``staff_end_vp``  game-end staff scoring kinds it adds
+``fully_possible``            whether its penalty effect can be carried out fully
 ``action_done``               after each action of a turn has fully resolved
 ``round_end``                 end of a round, before any Emperor scoring
 ``after_emperor``             after all players' Emperor scoring
@@ -92,6 +95,8 @@ class Module:
     effects: ClassVar[tuple[str, ...]] = ()
     events: ClassVar[tuple[str, ...]] = ()
     listens_actions: ClassVar[bool] = False
+    requirements: ClassVar[tuple[str, ...]] = ()  # objective requirement kinds (``meets``)
+    scorings: ClassVar[tuple[str, ...]] = ()  # game-end staff scoring kinds (``staff_end_vp``)
     prompts: ClassVar[dict[str, str]] = {}  # frame kind -> what the player is asked
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
@@ -130,6 +135,16 @@ class Module:
 
     def action_done(self, st: EngineBase, p: int) -> None:
         pass
+
+    def meets(self, st: EngineBase, p: int, req: dict[str, Any]) -> bool:
+        raise AssertionError(f"{self.name}: no requirement {req['kind']}")
+
+    def staff_end_vp(self, st: EngineBase, p: int, sid: int, scoring: dict[str, Any]) -> int:
+        raise AssertionError(f"{self.name}: no scoring {scoring['kind']}")
+
+    def fully_possible(self, st: EngineBase, p: int, e: dict[str, Any]) -> bool:
+        """Can the module's penalty effect ``e`` be carried out fully (2021 Emperor rule)?"""
+        return True
 
     def round_end(self, st: EngineBase) -> None:
         pass
