@@ -40,6 +40,8 @@ class GameInfo:
     """Named alternative evaluations (bots choose one with the ``eval=`` option)."""
     determinize: Callable[..., GameState] | None = None
     """``determinize(view, rng)`` -> a full state consistent with a seat's view (hidden parts sampled)."""
+    bench_configs: tuple[tuple[str, dict[str, Any]], ...] = (("base", {}),)
+    """The configurations ``tabletop bench`` measures by default: (label, config)."""
 
 
 _GAMES = {

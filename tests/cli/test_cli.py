@@ -52,10 +52,19 @@ def test_simulate_with_variants() -> None:
 
 
 def test_bench_json_reports_both_player_counts() -> None:
+    """Base game and all Let's Waltz! modules together, 2 and 4 players each."""
     data = json.loads(run("bench", "--games", "3", "--json"))
-    assert [r["players"] for r in data["results"]] == [2, 4]
+    assert [(r["config"], r["players"]) for r in data["results"]] == [
+        ("base", 2), ("base", 4), ("all modules", 2), ("all modules", 4)]
+    assert data["results"][0]["options"] == {} and data["results"][2]["options"]["modules"]
     for r in data["results"]:
         assert r["games"] == 3 and r["games_per_second"] > 0 and r["decisions_per_second"] > 0
+
+
+def test_bench_with_options_measures_that_configuration() -> None:
+    data = json.loads(run("bench", "--games", "2", "--json", "-o", "modules=start_player"))
+    assert [(r["config"], r["options"]) for r in data["results"]] == [
+        ("custom", {"modules": "start_player"})] * 2
 
 
 def test_cards_lists_provenance_and_provisional_values() -> None:
