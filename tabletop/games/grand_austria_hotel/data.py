@@ -40,6 +40,8 @@ class Guest:
     order_size: int
     vp: int
     reward: tuple[dict[str, Any], ...]
+    # Let's Waltz! module I: "any", or "room" (cannot be sent to a ballroom)
+    destination: str = "any"
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ def _raw(override: str | None) -> dict[str, Any]:
         raw["modules"][name] = {k: v for k, v in mod.items() if k not in CARD_SECTIONS}
     if override:
         ov = load_mapping(override)
-        unknown = set(ov) - {"guests", "staff", "objectives", "emperor_tiles", "board", "intro_sets"}
+        unknown = set(ov) - {"guests", "staff", "objectives", "emperor_tiles", "board", "intro_sets", "modules"}
         if unknown:
             raise DataError(f"override file {override}: unknown sections {sorted(unknown)}")
         for section, key in (("guests", "id"), ("staff", "id"), ("objectives", "id"),
@@ -184,6 +186,14 @@ def _raw(override: str | None) -> dict[str, Any]:
             raw["board"] = board
         if "intro_sets" in ov:
             raw["intro_sets"] = ov["intro_sets"]
+        for name, sections in (ov.get("modules") or {}).items():
+            # a module's own components: each named section is replaced whole
+            if name not in raw["modules"] or not isinstance(sections, dict):
+                raise DataError(f"override file {override}: unknown module {name!r}")
+            for section in sections:
+                if section not in raw["modules"][name]:
+                    raise DataError(f"override file {override}: unknown section modules.{name}.{section}")
+            raw["modules"][name] = {**raw["modules"][name], **sections}
     return raw
 
 
@@ -216,7 +226,8 @@ def _build(raw: dict[str, Any], edition: str, exclude_kh: bool, rowe_smith: bool
         order = (int(o["strudel"]), int(o["cake"]), int(o["wine"]), int(o["coffee"]), int(o.get("champagne", 0)))
         guests[int(rec["id"])] = Guest(int(rec["id"]), rec["name"], colour_index[rec["colour"]],
                                        order, sum(order), int(rec["vp"]),
-                                       tuple(reward or ()))  # type: ignore[arg-type]
+                                       tuple(reward or ()),  # type: ignore[arg-type]
+                                       str(rec.get("destination", "any")))
     staff: dict[int, Staff] = {}
     for rec in raw["staff"]:
         r = _edition(rec, edition)
@@ -384,7 +395,27 @@ def provenance_records(config: GahConfig) -> list[ProvenanceRecord]:
             if "alternatives" in entry:
                 val += "; alternatives: " + "; ".join(f"{k}={v}" for k, v in entry["alternatives"].items())
             out.append(ProvenanceRecord(game, part, name, val, entry["provenance"], entry.get("note", "")))
+    # Let's Waltz! modules' own components: every entry that names its provenance
+    for module, sections in raw["modules"].items():
+        _module_records(out, game, module, sections)
     return out
+
+
+def _module_records(out: list[ProvenanceRecord], game: str, where: str, node: Any) -> None:
+    if isinstance(node, dict):
+        if "provenance" in node:
+            value = node["value"] if "value" in node else {
+                k: v for k, v in node.items() if k not in ("provenance", "note")}
+            item, _, name = where.rpartition(" ")
+            out.append(ProvenanceRecord(game, item or where, name, str(value), node["provenance"],
+                                        node.get("note", "")))
+            return
+        for key, sub in node.items():
+            _module_records(out, game, f"{where} {key}", sub)
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            label = sub.get("name", sub.get("id", i)) if isinstance(sub, dict) else i
+            _module_records(out, game, f"{where} {label}", sub)
 
 
 def _fmt_effect(e: dict[str, Any]) -> str:
