@@ -79,6 +79,9 @@ class TurnActions(EngineBase):
                 out.extend(N.D6[1:])
                 if boost_ok and money >= c + 1:
                     out.extend(N.D6B[1:])
+        if self.mods:  # e.g. 001 Celebrities: the coloured dice
+            for m in self.mods:
+                m.die_options(self, pl, boost_ok, out)
         return out
 
     def _item_moves(self, pl: Player, pool: Any, first_only: bool = False) -> list[str]:
@@ -93,7 +96,7 @@ class TurnActions(EngineBase):
             order = guests[g].order
             served = pl.served[t]
             tt = N.T[t]
-            for i in range(5):
+            for i in self.item_range:
                 if pool[i] > 0 and served[i] < order[i]:
                     out.append(tt[i])
                     if first_only:
@@ -148,6 +151,9 @@ class TurnActions(EngineBase):
             if ab and ab.get("kind") == "free_rooms" and ab["colour"] == ("yellow", "blue", "red")[colour]:
                 return 0
         cost = rules.floor_cost[rules.room_floor[r]]
+        if self.mods:  # e.g. 001 Gandhi: preparing rooms costs nothing this round
+            for m in self.mods:
+                cost = m.room_cost(self, pl, r, cost)
         # "minus<N>": N kronen less (000 minus1; Let's Waltz! cards up to 2 less)
         return max(0, cost - int(mode[5:])) if mode.startswith("minus") else cost
 
@@ -187,6 +193,8 @@ class TurnActions(EngineBase):
 
     def _free_table(self, p: int, pl: Player) -> int:
         seats = self.rules.cafe_seats + (1 if self.S["maitre-d"] in pl.played else 0)
+        if self.mods:  # e.g. 001 Kaufman: a fourth table
+            seats = min(N.TABLES, seats + sum(m.extra_tables(self, p) for m in self.mods))
         cafe = pl.cafe
         for t in range(seats):
             if not cafe[t]:
@@ -217,6 +225,8 @@ class TurnActions(EngineBase):
             cost = 0 if self.S["delivery-boy"] in pl.played else self.rules.queue_costs[info[1]]
             self._set(self, "t_guest", True)
             self._take_guest(p, pl, info[1], cost)
+            if self.listeners:
+                self._event(p, "guest_taken", info[1])
         elif verb == "die":
             self._set(self, "t_die", True)
             keep = self.t_keep
@@ -372,6 +382,8 @@ class TurnActions(EngineBase):
             self._push(("fx", p, tuple(triggered), 0, SRC_STAFF))
         self._push(("fx", p, ({"effect": "die_action", "action": action, "n": n,
                               "face": face if take_die else 0},), 0, SRC_GUESTS))
+        if take_die and self.listeners:
+            self._event(p, "die_action", face)  # reactions before the main action (001 Corogari)
 
     def _die_main(self, p: int, pl: Player, action: int, n: int, face: int) -> None:
         if n <= 0:

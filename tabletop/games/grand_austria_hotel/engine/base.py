@@ -121,6 +121,7 @@ class EngineBase(GameState):
     draft_packets: list[tuple[int, ...]]
     draft_picked: list[bool]
     staff_cost: dict[int, int]
+    item_range: range  # the items in play (the four dishes and drinks, champagne with module I)
     # Let's Waltz! modules in play (see modules/__init__.py)
     mods: tuple[Module, ...]
     parts: dict[str, Any]

@@ -206,6 +206,9 @@ class Effects(EngineBase):
             # the amount follows the chosen kind's own row of the table
             colour = rules.bonus_kind.index(kind)
         amount = rules.bonus_by_size[colour][len(rules.groups[g])]
+        if self.mods:  # e.g. 001 Chateau Paulwei: its own table
+            for m in self.mods:
+                amount = m.occupancy_bonus(self, p, colour, len(rules.groups[g]), amount)
         if kind == "vp":
             self._vp(self.players[p], amount, SRC_BONUSES)
         elif kind == "money":

@@ -4,6 +4,8 @@ pending decisions, turns in turn-order-tile order, passing and re-rolls
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 from tabletop.core.state import CHANCE, TERMINAL
@@ -11,6 +13,9 @@ from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
 )
+
+if TYPE_CHECKING:
+    from tabletop.games.grand_austria_hotel.modules import Module
 
 
 class TurnFlow(EngineBase):
@@ -26,7 +31,11 @@ class TurnFlow(EngineBase):
     def apply(self, action: str) -> None:
         if not self.stack and self.phase == "roll":
             # chance outcomes are validated by parsing (there can be thousands)
-            if self._parse_roll(action) is None:
+            owner = self._chance_owner() if self.mods else None
+            if owner is not None:
+                if not owner.parse_chance(self, action):
+                    raise IllegalAction(f"illegal chance outcome {action!r}")
+            elif self._parse_roll(action) is None:
                 raise IllegalAction(
                     f"illegal chance outcome {action!r}: expected roll:a-b-c-d-e-f with "
                     f"{self.roll_n} dice in all")
@@ -43,14 +52,25 @@ class TurnFlow(EngineBase):
     def _apply(self, action: str) -> None:
         self._journal.append((self.rng, "state", self.rng.state))
         if not self.stack:
-            counts = self._parse_roll(action)
-            assert counts is not None
-            self._place_roll(counts)
+            owner = self._chance_owner() if self.mods else None
+            if owner is not None:
+                owner.apply_chance(self, action)
+            else:
+                counts = self._parse_roll(action)
+                assert counts is not None
+                self._place_roll(counts)
         else:
             self._pick(self.stack[-1], action)
         self._advance()
 
     # ----------------------------------------------------------------- chance
+    def _chance_owner(self) -> Module | None:
+        """A module whose own roll is pending (e.g. 001 Celebrities' coloured dice)."""
+        for m in self.mods:
+            if m.owns_chance(self):
+                return m
+        return None
+
     def _parse_roll(self, action: str) -> list[int] | None:
         if not action.startswith("roll:"):
             return None
@@ -63,6 +83,9 @@ class TurnFlow(EngineBase):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.stack or self.phase != "roll":
             raise IllegalAction("not a chance node")
+        owner = self._chance_owner() if self.mods else None
+        if owner is not None:
+            return owner.chance_outcomes(self)
         n = self.roll_n
         out: list[tuple[str, float]] = []
         fact = [1.0]
@@ -87,6 +110,9 @@ class TurnFlow(EngineBase):
     def sample_chance(self) -> str:
         if self.stack or self.phase != "roll":
             raise IllegalAction("not a chance node")
+        owner = self._chance_owner() if self.mods else None
+        if owner is not None:
+            return owner.sample_chance(self)
         # sample with a copy of the RNG: applying the outcome advances the real one
         r = Rng(self.rng.state)
         counts = [0] * 7
@@ -149,6 +175,8 @@ class TurnFlow(EngineBase):
             if any(self.passed[q] and self.covered[q] < 2 for q in range(n)):
                 # 003 Passing: all players passed or took two turns -> remove one
                 # die, roll the rest; the players who passed go again.
+                if self.mods and any(m.reroll(self) for m in self.mods):
+                    return True  # a module's decision first (001 Celebrities: which coloured die goes)
                 for q in range(n):
                     if self.passed[q]:
                         self._seti(self.passed, q, False)

@@ -109,6 +109,7 @@ class SetupRules(EngineBase):
         self.draft_packets = [() for _ in range(n)]
         self.draft_picked = [False] * n
         self.staff_cost = {sid: s.cost for sid, s in rules.staff.items()}
+        self.item_range = range(5 if rules.cubes[4] else 4)  # champagne only with module I
         slug = rules.staff_by_slug
         # Let's Waltz! modules in play: their hooks, and who owns which frame, effect and verb
         missing = [m for m in config.modules if m not in MODULES]
@@ -169,6 +170,8 @@ class SetupRules(EngineBase):
             if self.setup_i < n:
                 p = order[n - 1 - self.setup_i]  # reverse turn order (000/003 setup)
                 self._set(self, "setup_i", self.setup_i + 1)
+                for m in self.mods:
+                    m.setup_frame(self, phase, p)  # e.g. 001 Kaufman: a second guest after it
                 self._push(("sguest", p))
             else:
                 self._set(self, "setup_i", 0)
@@ -179,6 +182,8 @@ class SetupRules(EngineBase):
             if self.setup_i < n:
                 p = order[self.setup_i]
                 self._set(self, "setup_i", self.setup_i + 1)
+                for m in self.mods:
+                    m.setup_frame(self, phase, p)  # e.g. 001 Chateau Paulwei, Dove: more rooms after these
                 self._push(("rooms", p, self.rules.start_rooms, "full", 0, False))
             else:
                 self._set(self, "setup_i", 0)

@@ -38,6 +38,16 @@ The hooks (all optional; the defaults do nothing):
 ``view``                      hide what a seat may not see in the dumped part
 ``determinize``               sample what a view hid
 ``check``                     accounting of the module's components
+``setup_frame``               before a seat's starting guest / rooms frame
+``extra_tables``              café tables beyond the base three
+``occupancy_bonus``           the amount of an occupancy bonus
+``owns_chance``               a roll of the module's own is pending: it names,
+                              samples and places the outcomes (``parse_chance``,
+                              ``chance_outcomes``, ``sample_chance``, ``apply_chance``)
+``reroll``                    003 Passing: before one die goes and the rest are
+                              re-rolled (True: a frame was pushed, re-roll later)
+``room_cost``                 the price of preparing a room
+``die_options``               change the die choices (turn menu and die-choice frames)
 ============================  ================================================
 """
 
@@ -66,6 +76,9 @@ EVENTS = (
     "guest_done",    # completed a guest's order and placed the guest (value = guest id)
     "objective",     # placed a marker on a politics card (value = card index 0-2)
     "die_taken",     # took a die (value = face 1-6)
+    "die_action",    # III: a taken die's main action is now pending (value = face); reactions pushed here go first
+    "guest_taken",   # III: took a guest as the turn's optional action (value = queue slot)
+    "dancer_sent",   # module I: placed a dancer in a ballroom (value = (ballroom 0-2, row 0-2))
 )
 
 
@@ -176,6 +189,46 @@ class Module:
     def hidden(self, st: EngineBase) -> Any:
         """What of the module's hidden state a draw or shuffle changes (for undo rules)."""
         return None
+
+    def setup_frame(self, st: EngineBase, phase: str, p: int) -> None:
+        """Seat ``p``'s starting-guest / starting-rooms frame (``phase``) is about to be pushed;
+        frames pushed here resolve after it."""
+
+    def extra_tables(self, st: EngineBase, p: int) -> int:
+        """Café tables seat ``p`` has beyond the base three (at most 4 in all)."""
+        return 0
+
+    def occupancy_bonus(self, st: EngineBase, p: int, colour: int, size: int, amount: int) -> int:
+        """The occupancy bonus amount for a completed group (colour row, group size)."""
+        return amount
+
+    def owns_chance(self, st: EngineBase) -> bool:
+        """Is the pending chance node the module's own roll (then the next four hooks)?"""
+        return False
+
+    def parse_chance(self, st: EngineBase, action: str) -> bool:
+        return False
+
+    def chance_outcomes(self, st: EngineBase) -> list[tuple[str, float]]:
+        return []
+
+    def sample_chance(self, st: EngineBase) -> str:
+        raise AssertionError(f"{self.name}: no chance node")
+
+    def apply_chance(self, st: EngineBase, action: str) -> None:
+        raise AssertionError(f"{self.name}: no chance node")
+
+    def reroll(self, st: EngineBase) -> bool:
+        """003 Passing: one die is about to go to the dustbin and the rest to be re-rolled;
+        return True after pushing a decision that must come first (asked again after it)."""
+        return False
+
+    def room_cost(self, st: EngineBase, pl: Player, r: int, cost: int) -> int:
+        """The price of preparing room ``r`` (before any "minus<N>" discount)."""
+        return cost
+
+    def die_options(self, st: EngineBase, pl: Player, boost_ok: bool, out: list[str]) -> None:
+        """Edit ``out``, the die choices (``d<n>``, ...) offered now, in place."""
 
 
 def _registry() -> dict[str, Module]:
