@@ -69,13 +69,13 @@ def test_components_join_the_pools_only_with_the_module():
     assert new_ids <= set(with_mod.rules.deck_staff)
     assert len(with_mod.rules.deck_staff) == len(base.rules.deck_staff) + 14
     assert not new_ids & set(base.rules.deck_staff)
-    for pool, ids in ((with_mod.rules.objective_pool, ("AM", "BM", "CM")),
-                      (with_mod.rules.emperor_pool, ("AM", "BM", "CM"))):
+    for pool, ids in ((with_mod.rules.objective_pool, ("AM5", "BM5", "CM5")),
+                      (with_mod.rules.emperor_pool, ("AM5", "BM5", "CM5"))):
         assert set(ids) <= set(pool)
-    assert not {"AM", "BM", "CM"} & set(base.rules.objective_pool)
-    assert not {"AM", "BM", "CM"} & set(base.rules.emperor_pool)
+    assert not {"AM5", "BM5", "CM5"} & set(base.rules.objective_pool)
+    assert not {"AM5", "BM5", "CM5"} & set(base.rules.emperor_pool)
     # one tile / card per group: the + cards belong to the groups printed (objectives) or inferred
-    assert [with_mod.rules.objectives[o].group for o in ("AM", "BM", "CM")] == ["A", "B", "C"]
+    assert [with_mod.rules.objectives[o].group for o in ("AM5", "BM5", "CM5")] == ["A", "B", "C"]
     # bell cards and once-per-round cards
     timings = {s: with_mod.rules.staff[with_mod.rules.staff_by_slug[s]].timing for s in NEW_STAFF}
     assert {s for s, t in timings.items() if t == "bell"} == set(BELLS)
@@ -91,8 +91,8 @@ def test_setup_can_draw_the_new_objectives_and_tiles():
         tiles.update(st.emperor_tiles)
         objectives.update(st.objectives)
         assert [t[0] for t in st.emperor_tiles] == ["A", "B", "C"]
-    assert {"AM", "BM", "CM"} <= tiles
-    assert {"AM", "BM", "CM"} <= objectives
+    assert {"AM5", "BM5", "CM5"} <= tiles
+    assert {"AM5", "BM5", "CM5"} <= objectives
 
 
 # ============================================================ M5-1 bell cards
@@ -350,7 +350,7 @@ def test_entertainer_marker_on_an_objective():
     """001 App. #179 Entertainer: 'After you place a marker on an objective card ... fill up to two
     guests' orders by taking the required items from the supply.' Marker placed at the end of the
     turn (003 Politics Cards) on objective A+ (3 of each dish and drink)."""
-    sc = Scenario(players=2, modules="more").objectives(["AM", "B1", "C1"])
+    sc = Scenario(players=2, modules="more").objectives(["AM5", "B1", "C1"])
     sc.staff(0, "entertainer", "played").kitchen(0, strudel=3, cake=3, wine=3, coffee=3)
     st = sc.guest(0, 90).guest(0, 69).guest(0, 51).turn(0).state()
     st.apply("done")
@@ -481,18 +481,18 @@ def claim(objective: str, build: Callable[[Scenario], None]) -> GahState:
 def test_objective_a_plus_three_of_each():
     """001 App. Objective Cards A+: 'You have at least 3 strudel, at least 3 cake, at least 3 wine,
     and at least 3 coffee in your kitchen.' Marker VP as in the base game (15 first)."""
-    st = claim("AM", lambda sc: sc.kitchen(0, strudel=3, cake=3, wine=3, coffee=3))
+    st = claim("AM5", lambda sc: sc.kitchen(0, strudel=3, cake=3, wine=3, coffee=3))
     assert st.markers[0] == (0,) and st.players[0].vp_src[OBJ] == 15
-    st = claim("AM", lambda sc: sc.kitchen(0, strudel=5, cake=5, wine=5, coffee=2))
+    st = claim("AM5", lambda sc: sc.kitchen(0, strudel=5, cake=5, wine=5, coffee=2))
     assert st.markers[0] == () and st.players[0].vp_src[OBJ] == 0
 
 
 def test_objective_b_plus_three_top_floor_rooms():
     """001 App. Objective Cards B+: 'At least 3 rooms (of any color) in the top floor of your hotel
     are occupied.'"""
-    st = claim("BM", lambda sc: sc.rooms(0, occupied=[15, 17, 19]))
+    st = claim("BM5", lambda sc: sc.rooms(0, occupied=[15, 17, 19]))
     assert st.markers[1] == (0,) and st.players[0].vp_src[OBJ] == 15
-    st = claim("BM", lambda sc: sc.rooms(0, occupied=[15, 17, 10, 11], prepared=[19]))
+    st = claim("BM5", lambda sc: sc.rooms(0, occupied=[15, 17, 10, 11], prepared=[19]))
     assert st.markers[1] == ()
 
 
@@ -508,7 +508,7 @@ def test_objective_c_plus_five_guests_of_three_items():
     """001 App. Objective Cards C+: 'You have completed the orders of at least 5 guests who each
     ordered 3 or more items.*' (*: a personal pile until the objective is done, then the discard).
     4 in the pile, the 5th (Countess #69, 3 items) moves in: marker at the end of the turn."""
-    sc = Scenario(players=2, modules="more").objectives(["A3", "B1", "CM"])
+    sc = Scenario(players=2, modules="more").objectives(["A3", "B1", "CM5"])
     _pile(sc, 0, [55, 56, 57, 68])
     st = sc.guest(0, 69, served="full").rooms(0, prepared=[0]).turn(0).state()
     st.apply("m0r0")
@@ -521,7 +521,7 @@ def test_objective_c_plus_five_guests_of_three_items():
 def test_objective_c_plus_small_orders_do_not_count():
     """001 App. Objective Cards C+: only guests 'who each ordered 3 or more items': Sovereign (#67,
     2 items) leaves the pile at 4."""
-    sc = Scenario(players=2, modules="more").objectives(["A3", "B1", "CM"])
+    sc = Scenario(players=2, modules="more").objectives(["A3", "B1", "CM5"])
     _pile(sc, 0, [55, 56, 57, 68])
     st = sc.guest(0, 67, served="full").rooms(0, prepared=[0]).turn(0).state()
     st.apply("m0r0")
@@ -557,7 +557,7 @@ def test_emperor_tile_a_plus():
     """001 App. Emperor Tiles + (first row): 'Reward: You get 2 kroner and 1 dish or drink of your
     choice (no champagne). Penalty: Pay 2 kroner and return 1 dish or drink of your choice (no
     champagne) from your kitchen to the supply.'"""
-    st = scoring("AM", lambda sc: sc.kitchen(1, wine=1, coffee=2))
+    st = scoring("AM5", lambda sc: sc.kitchen(1, wine=1, coffee=2))
     assert st.players[0].money == 12
     assert st.stack[-1] == ("choice", 0, 1)
     st.apply("+k")
@@ -576,7 +576,7 @@ def test_emperor_tile_a_plus_lose_5_instead(money, kitchen):
     """001 App. Emperor Tiles + A: 'If you have less than 2 kroner or no dishes or drinks in your
     kitchen, lose 5 VP instead.' (2021: the VP alternative only when the main penalty cannot be
     carried out fully.)"""
-    st = scoring("AM", lambda sc: sc.money(1, money).kitchen(1, **kitchen))
+    st = scoring("AM5", lambda sc: sc.money(1, money).kitchen(1, **kitchen))
     st.apply("+s")
     pl = st.players[1]
     assert pl.vp_src[PEN] == -5
@@ -593,7 +593,7 @@ def test_emperor_tile_b_plus():
         sc.staff_deck(["chef", "butler", "groom"])
         for s in ("waitress", "barkeeper", "sous-chef", "florist"):
             sc.staff(1, s)
-    st = scoring("BM", build)
+    st = scoring("BM5", build)
     assert slugs(st, st.players[0].hand) == ["chef", "butler", "groom"]
     assert st.players[0].vp_src[EMP] == EMPEROR_VP[8] + 4
     assert st.stack[-1] == ("discard", 1, 3)
@@ -605,7 +605,7 @@ def test_emperor_tile_b_plus():
 
 def test_emperor_tile_b_plus_lose_7_instead():
     """001 App. Emperor Tiles + B: 'If you have less than 3 staff cards in hand, lose 7 VP instead.'"""
-    st = scoring("BM", lambda sc: sc.staff(1, "chef").staff(1, "groom"))
+    st = scoring("BM5", lambda sc: sc.staff(1, "chef").staff(1, "groom"))
     assert st.players[1].vp_src[PEN] == -7
     assert slugs(st, st.players[1].hand) == ["chef", "groom"]
 
@@ -618,7 +618,7 @@ def test_emperor_tile_c_plus():
         sc.markers(0, [0, 1]).markers(2, [0])
         sc.vp(0, objectives=25).vp(1, objectives=15)
         sc.kitchen(1, strudel=2, cake=1, wine=3, coffee=1).guest(1, 90, served={"cake": 2})
-    st = scoring("CM", build)
+    st = scoring("CM5", build)
     assert st.players[0].vp_src[EMP] == EMPEROR_VP[10] + 10
     pl = st.players[1]
     assert pl.money == 0
@@ -632,7 +632,7 @@ def test_emperor_tile_c_plus():
 def test_emperor_tile_a_plus_original_rules_choice():
     """003 (original rules): the player chooses either penalty; with tile A+ the main penalty is
     pay 2 kroner and return 1 dish or drink, the alternative 5 VP (001 App. Emperor Tiles +)."""
-    st = scoring("AM", edition="original")
+    st = scoring("AM5", edition="original")
     st.apply("+s")
     assert st.stack[-1] == ("penalty", 1, 0)
     st.apply("penalty:alt")
@@ -658,7 +658,7 @@ def test_emperor_tile_c_plus_penalty_takes_champagne_too():
     """001 App. Emperor Tiles + C: 'remove all items (dishes, drinks, and champagne) from your
     kitchen' - with module I's champagne (001 COMBINING MODULES: modules combine at will)."""
     sc = Scenario(players=3, modules="ballrooms,more").objectives(["A3", "B1", "C1"])
-    sc.emperor_tiles(["A1", "B1", "CM"]).round(7)
+    sc.emperor_tiles(["A1", "B1", "CM5"]).round(7)
     for seat, e in enumerate((10, 7, 9)):  # setback 7: seat 1 ends on 0 (penalty)
         sc.emperor(seat, e)
     sc.kitchen(1, strudel=1, champagne=3)

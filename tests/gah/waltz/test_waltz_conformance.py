@@ -18,7 +18,7 @@ from tests.gah.test_conformance import run_game
 
 NAMES = tuple(MODULES)
 COMBOS = [c for k in range(1, len(NAMES) + 1) for c in itertools.combinations(NAMES, k)]
-GAMES_PER_COMBO = 30
+GAMES_PER_COMBO = 100
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=["+".join(c) for c in COMBOS])
