@@ -510,3 +510,22 @@ def test_kozi_palace_only_adjacent_spaces_and_only_the_owner() -> None:
     assert moves == ["kozi:1-2", "kozi:3-2", "kozi:3-4", "kozi:6-5"]
     st = hotels({0: "the-kozi-palace", 1: "stroup"}).dice({1: 1, 3: 1, 6: 1}).turn(1).state()
     assert not any(a.startswith("kozi:") for a in st.legal_actions())
+
+
+def test_kozi_palace_moves_a_coloured_die_too() -> None:
+    """001 App. The Kozi Palace: 'move one die from an adjacent action space ... turn that die to
+    the appropriate number' — with module II any die, a coloured one included: it keeps its
+    colour on the new space, so it can then be taken there (paying 1 krone per other die)."""
+    sc = Scenario(players=2, modules=["celebrities", UH]).objectives(["A1", "B2", "C2"])
+    sc.pos["modules"][UH] = {"entrances": [{"id": "the-kozi-palace", "owner": 0}, {"id": "stroup", "owner": 1}]}
+    sc.dice({4: 1, 5: 1}).pos["modules"]["celebrities"]["dice"]["red"] = 4
+    st = sc.turn(0).state()
+    kozi = sorted(a for a in st.legal_actions() if a.startswith("kozi:"))
+    assert kozi == ["kozi:4-3:red", "kozi:4-5:red", "kozi:5-4", "kozi:5-6"]  # the only die on 4 is red
+    run(st, "kozi:4-5:red")
+    assert st.parts["celebrities"].face[0] == 5 and st.dice[4] == 0 and st.dice[5] == 2
+    assert {"d5", "d5:red"} <= set(st.legal_actions())
+    money = st.players[0].money
+    run(st, "d5:red")
+    assert st.players[0].money == money - 1  # one other die on the space
+    assert st.dice[5] == 1 and st.parts["celebrities"].face[0] == 0

@@ -38,12 +38,15 @@ TOKENS = 5
 # ``draw:staff``             Mayenfels: draw a staff card after playing one
 # ``wray:<tile>``            Grand Wray: retreat 1/2/3 (A/B/C) emperor spaces for a tile's reward
 # ``kozi:<a>-<b>``           Kozi Palace: move a die from space a onto adjacent space b, then use b
+# ``kozi:<a>-<b>:<colour>``  the same with module II's red / blue / yellow die
 OPEN = {(e, b): f"open:{e}:{b}" for e in ALL_IDS for b in range(MAX_BID + 1)}
 BID = ("",) + tuple(f"bid:{n}" for n in range(1, MAX_BID + 1))
 DOVE_PICK = tuple(f"dove:{k}" for k in range(TOKENS))
 MDRAW = "draw:staff"
 KOZI_MOVES = tuple((a, b) for a in range(1, 7) for b in range(1, 7) if abs(a - b) == 1)
 KOZI_STR = {ab: f"kozi:{ab[0]}-{ab[1]}" for ab in KOZI_MOVES}
+DIE_COLOURS = ("red", "blue", "yellow")  # module II's coloured dice, in its order
+KOZI_COLOUR = {(a, b, c): f"kozi:{a}-{b}:{DIE_COLOURS[c]}" for a, b in KOZI_MOVES for c in range(3)}
 WRAY_STR: dict[str, str] = {}  # filled from the emperor tile ids at first use
 
 
@@ -58,6 +61,8 @@ def _actions() -> dict[str, tuple[Any, ...]]:
     out[MDRAW] = ("mdraw",)
     for ab, s in KOZI_STR.items():
         out[s] = ("kozi", ab[0], ab[1])
+    for (a, b, c), s in KOZI_COLOUR.items():
+        out[s] = ("kozi", a, b, c)
     from tabletop.core.data import load_mapping
     from tabletop.games.grand_austria_hotel.data import DATA_DIR
 
@@ -326,13 +331,15 @@ class UniqueHotels(Module):
         elif eid == KOZI and not st.t_die:
             dice = st.dice
             c6 = 0 if st.S["kitchen-hand"] in pl.played else 1
-            # with module II only a white die is moved: a coloured die keeps its own face there.
-            # TODO(celebrities): may the Kozi Palace move a coloured die (and turn it)?
+            # "move one die": with module II a white one (kozi:a-b) or a coloured one, which is
+            # turned to the new space's number like any die (kozi:a-b:<colour>)
             cel = st.parts.get("celebrities")
             face = cel.face if cel is not None else ()
             for a, b in KOZI_MOVES:
-                if dice[a] > face.count(a) and (b < 6 or pl.money >= c6) and self._adjacent(st, a, b):
-                    out.append(KOZI_STR[(a, b)])
+                if dice[a] and (b < 6 or pl.money >= c6) and self._adjacent(st, a, b):
+                    if dice[a] > face.count(a):
+                        out.append(KOZI_STR[(a, b)])
+                    out.extend(KOZI_COLOUR[(a, b, c)] for c in range(len(face)) if face[c] == a)
 
     def _adjacent(self, st: EngineBase, a: int, b: int) -> bool:
         return [min(a, b), max(a, b)] in _data(st, "kozi_adjacent")
@@ -351,6 +358,8 @@ class UniqueHotels(Module):
             a, b = info[1], info[2]
             st._seti(st.dice, a, st.dice[a] - 1)
             st._seti(st.dice, b, st.dice[b] + 1)
+            if len(info) > 3:  # module II's coloured die goes along, turned to b
+                st._seti(st.parts["celebrities"].face, info[3], b)
             st._push(("kozi", p, b))
 
     # -------------------------------------------------------------- effects
