@@ -44,6 +44,17 @@ def test_simulate_rejects_bad_arguments() -> None:
     assert r.exit_code != 0 and "edition" in r.output
 
 
+def test_simulate_with_all_lets_waltz_modules() -> None:
+    """Issue: `tabletop simulate ... -o modules=all` runs (every module, 2-4 players)."""
+    for players in ("2", "4"):
+        out = json.loads(run("simulate", "-n", players, "-k", "3", "--bots", "random", "--seed", "3", "--json",
+                             "-o", "modules=all"))
+        assert out["config"] == {"modules": "all"} and len(out["games"]) == 3
+        assert all(len(g["scores"]) == int(players) for g in out["games"])
+    r = CliRunner().invoke(cli, ["simulate", "-n", "2", "-k", "1", "-o", "modules=ballrooms,tango"])
+    assert r.exit_code != 0 and "unknown module" in r.output and "tango" in r.output
+
+
 def test_simulate_with_variants() -> None:
     out = json.loads(run("simulate", "-n", "2", "-k", "2", "--json", "-o", "edition=original",
                          "-o", "staff_draft=true", "-o", "alternatives=room_vp:alt"))
