@@ -57,8 +57,9 @@ class TurnActions(EngineBase):
                     for r in cand:
                         if rooms[r] == 1:
                             out.append(mt[r])
-        for m in self.mods:
-            m.turn_actions(self, p, pl, out)
+        if self.mods:
+            for m in self.hooked["turn_actions"]:
+                m.turn_actions(self, p, pl, out)
         if self.t_die or not any_dice:
             out.append(N.DONE)
         return out
@@ -80,7 +81,7 @@ class TurnActions(EngineBase):
                 if boost_ok and money >= c + 1:
                     out.extend(N.D6B[1:])
         if self.mods:  # e.g. 001 Celebrities: the coloured dice
-            for m in self.mods:
+            for m in self.hooked["die_options"]:
                 m.die_options(self, pl, boost_ok, out)
         return out
 
@@ -152,7 +153,7 @@ class TurnActions(EngineBase):
                 return 0
         cost = rules.floor_cost[rules.room_floor[r]]
         if self.mods:  # e.g. 001 Gandhi: preparing rooms costs nothing this round
-            for m in self.mods:
+            for m in self.hooked["room_cost"]:
                 cost = m.room_cost(self, pl, r, cost)
         # "minus<N>": N kronen less (000 minus1; Let's Waltz! cards up to 2 less)
         return max(0, cost - int(mode[5:])) if mode.startswith("minus") else cost
@@ -194,7 +195,8 @@ class TurnActions(EngineBase):
     def _free_table(self, p: int, pl: Player) -> int:
         seats = self.rules.cafe_seats + (1 if self.S["maitre-d"] in pl.played else 0)
         if self.mods:  # e.g. 001 Kaufman: a fourth table
-            seats = min(N.TABLES, seats + sum(m.extra_tables(self, p) for m in self.mods))
+            for m in self.hooked["extra_tables"]:
+                seats = min(N.TABLES, seats + m.extra_tables(self, p))
         cafe = pl.cafe
         for t in range(seats):
             if not cafe[t]:

@@ -131,6 +131,7 @@ class EngineBase(GameState):
     requirement_owner: dict[str, Module]  # objective requirement kinds
     scoring_owner: dict[str, Module]  # game-end staff scoring kinds
     listeners: tuple[Module, ...]
+    hooked: dict[str, tuple[Module, ...]]  # per hot hook, the modules that define it
     action_hooks: tuple[Module, ...]
     t_action: bool  # an action of the running turn is resolving (for action_done hooks)
     S: dict[str, int]  # staff ids of the named-exception cards, by slug (-1: not in this game)

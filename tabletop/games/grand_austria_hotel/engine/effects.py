@@ -207,7 +207,7 @@ class Effects(EngineBase):
             colour = rules.bonus_kind.index(kind)
         amount = rules.bonus_by_size[colour][len(rules.groups[g])]
         if self.mods:  # e.g. 001 Chateau Paulwei: its own table
-            for m in self.mods:
+            for m in self.hooked["occupancy_bonus"]:
                 amount = m.occupancy_bonus(self, p, colour, len(rules.groups[g]), amount)
         if kind == "vp":
             self._vp(self.players[p], amount, SRC_BONUSES)

@@ -66,7 +66,7 @@ class TurnFlow(EngineBase):
     # ----------------------------------------------------------------- chance
     def _chance_owner(self) -> Module | None:
         """A module whose own roll is pending (e.g. 001 Celebrities' coloured dice)."""
-        for m in self.mods:
+        for m in self.hooked["owns_chance"]:
             if m.owns_chance(self):
                 return m
         return None
@@ -175,7 +175,7 @@ class TurnFlow(EngineBase):
             if any(self.passed[q] and self.covered[q] < 2 for q in range(n)):
                 # 003 Passing: all players passed or took two turns -> remove one
                 # die, roll the rest; the players who passed go again.
-                if self.mods and any(m.reroll(self) for m in self.mods):
+                if self.mods and any(m.reroll(self) for m in self.hooked["reroll"]):
                     return True  # a module's decision first (001 Celebrities: which coloured die goes)
                 for q in range(n):
                     if self.passed[q]:

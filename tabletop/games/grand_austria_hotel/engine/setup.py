@@ -12,7 +12,7 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
-from tabletop.games.grand_austria_hotel.modules import MODULES, SETUP_PHASES
+from tabletop.games.grand_austria_hotel.modules import HOT_HOOKS, MODULES, SETUP_PHASES, Module
 
 
 class SetupRules(EngineBase):
@@ -123,6 +123,9 @@ class SetupRules(EngineBase):
         self.requirement_owner = {k: m for m in self.mods for k in m.requirements}
         self.scoring_owner = {k: m for m in self.mods for k in m.scorings}
         self.listeners = tuple(m for m in self.mods if m.events)
+        # per hook, only the modules that define it (hot paths skip the no-op defaults)
+        self.hooked = {name: tuple(m for m in self.mods if getattr(type(m), name) is not getattr(Module, name))
+                       for name in HOT_HOOKS}
         self.action_hooks = tuple(m for m in self.mods if m.listens_actions)
         self.t_action = False
         self.parts = {}

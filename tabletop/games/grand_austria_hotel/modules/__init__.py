@@ -82,6 +82,11 @@ EVENTS = (
 )
 
 
+# Hooks called on hot paths: the engine keeps, per hook, only the modules that define it.
+HOT_HOOKS = ("turn_actions", "die_options", "room_cost", "extra_tables", "occupancy_bonus", "owns_chance",
+             "reroll")
+
+
 class Part:
     """A module's state in one game; subclasses list their fields in ``__slots__``."""
 
