@@ -93,6 +93,53 @@ def test_action_board_champagne_side_example() -> None:
     assert sorted(st.legal_actions()) == sorted(["s3c0", "s2c1", "s1c1h1"])
 
 
+def test_action_board_drinks_and_champagne_example() -> None:
+    """001 Main Actions, Taking Drinks and Champagne (M1-7): 'With four dice on the action space,
+    you can take either: 4 wine, or 3 wine and 1 coffee, or 2 wine and 2 coffee, or 2 wine,
+    1 coffee, and 1 champagne.'"""
+    st = state(scen().dice({2: 4}).turn(0))
+    st.apply("d2")
+    assert sorted(st.legal_actions()) == sorted(["w4k0", "w3k1", "w2k2", "w2k1h1"])
+
+
+def test_champagne_is_served_and_placed_like_dishes_and_drinks() -> None:
+    """001 Important! and Additional Actions (M1-8): 'all rules that apply to dishes and drinks also
+    apply to champagne, e.g., when gaining champagne, you can place it on guests in your café or in
+    your kitchen'; 'the "Serving Items" additional action now also includes champagne.'"""
+    sc = scen().guest(0, WALTZ_QUEEN).kitchen(0, strudel=0, cake=0, wine=0, coffee=0, champagne=1)
+    st = state(sc.turn(0))
+    play(st, "serve", "t0h")
+    assert st.players[0].served[0][H] == 1 and st.players[0].kitchen[H] == 0
+    sc = scen().guest(0, WALTZ_QUEEN).kitchen(0, champagne=0).staff(0, "pianist", "played")
+    st = state(sc.turn(0))
+    st.apply("use:pianist")
+    assert st.stack[-1][0] == "place" and "t0h" in st.legal_actions()
+    st.apply("t0h")
+    assert st.players[0].served[0][H] == 1
+
+
+def test_base_dishes_and_drinks_penalty_leaves_champagne() -> None:
+    """001 Important! (M1-8, reading M1-8a): champagne 'is considered neither dish nor drink', so the
+    base Emperor penalty 'return all dishes and drinks from your kitchen' (000 A2) leaves it."""
+    sc = scen().emperor_tiles(["A2", "B1", "C1"]).emperor(0, 0).emperor(1, 8).kitchen(0, champagne=3, wine=2)
+    st = state(last_turn(sc, 3))
+    st.apply("done")
+    resolve(st)
+    assert st.players[0].kitchen == [0, 0, 0, 0, 3]
+
+
+def test_tie_break_counts_champagne() -> None:
+    """001 Game End and Final Scoring (M1-33): 'In case of a tie, the combined total of dishes,
+    drinks, and champagne in the kitchen plus your position on the money track breaks the tie.'"""
+    sc = scen().emperor_tiles(["A1", "B1", "C1"]).emperor(0, 8).emperor(1, 8).money(0, 0).money(1, 0)
+    sc.kitchen(0, strudel=0, cake=0, wine=0, coffee=0, champagne=2)
+    sc.kitchen(1, strudel=0, cake=0, wine=0, coffee=0, champagne=0).vp(1, guests=2)
+    st = state(last_turn(sc, 7))
+    st.apply("done")
+    assert st.phase == "over" and st.scores()[0] == st.scores()[1]
+    assert st.winners() == [0]
+
+
 # ----------------------------------------------------------------- sending
 def _send_state(guest: int = KNIGHT, champagne: int = 5, **kw) -> tuple:
     sc = scen(**kw).guest(0, guest, served="full").kitchen(0, champagne=champagne)
@@ -609,3 +656,26 @@ def test_dancers_accounted_for_and_position_round_trip() -> None:
         st.undo()
     assert json.dumps(st.to_position(), sort_keys=True) == before
     assert st.view(1)["modules"]["ballrooms"]["rehearsal"][0]["sections"] == [1, 2, 3, 3]
+
+
+
+def test_objective_c_kaufman_green_guests_join_the_pile_at_the_end_of_the_round() -> None:
+    """001 App. Objective Cards *: 'When using module 3, as the Kaufman player, you need to keep two
+    separate piles ... At the end of a round, you score VP only for the guests in the first pile,
+    before moving any relevant guests to the second pile'. Kaufman's 4th green guest does not
+    complete ♪ C in the turn it moves in, only once the round has ended."""
+    sc = scen(modules=["ballrooms", "unique_hotels"])
+    sc.pos["modules"]["unique_hotels"] = {"entrances": [{"id": "kaufman", "owner": 0},
+                                                        {"id": "stroup", "owner": 1}]}
+    sc.pos["modules"]["ballrooms"]["green_guests"][0] = 3
+    sc.guest(0, 91, served="full").rooms(0, prepared=[0]).objectives(["A3", "B3", "CM1"])
+    sc.turn(0, covered=1)
+    sc.pos["turn_order"][1]["covered"] = 2
+    st = state(sc)
+    st.apply("m0r0")
+    resolve(st)
+    assert st.parts["ballrooms"].greens[0] == 3 and st.parts["ballrooms"].greens_wait[0] == 1
+    st.apply("done")
+    assert st.markers[2] == ()  # not at the end of that turn
+    assert st.round == 2 and st.parts["ballrooms"].greens[0] == 4
+    assert st.parts["ballrooms"].greens_wait[0] == 0

@@ -16,7 +16,7 @@ LEFT3 = ("apollosaal", "goldener_strauss", "odeonsaal")
 def scen(players: int = 2, rooms: tuple[str, ...] = LEFT3, **cfg: Any) -> Scenario:
     """A clean module-I table: these ballrooms left to right, board k+1 taken by seat k, every
     rehearsal board full (1/2/3/4 dancers), objectives without ballroom effects."""
-    sc = Scenario(players=players, modules="ballrooms", **cfg)
+    sc = Scenario(players=players, **({"modules": "ballrooms"} | cfg))
     m = sc.pos["modules"]["ballrooms"]
     m["ballrooms"] = list(rooms)
     m["boards_laid_out"] = []

@@ -485,6 +485,19 @@ def test_albert_einstein_at_most_four() -> None:
     assert st.players[0].kitchen == [0, 1, 2, 2, 0]
 
 
+def test_albert_einstein_equal_number_of_other_items() -> None:
+    """001 App. Albert Einstein: 'exchange up to four dishes and/or drinks ... for an equal
+    number of other dishes and/or drinks from the supply (different from those spent)'.
+    After spending a strudel, a cake and a wine, spending the coffee too would leave no
+    other kind to take: it is not offered, and the three come back as coffee."""
+    sc = scen().kitchen(0, strudel=1, cake=1, wine=1, coffee=1).turn(0)
+    st = lounge(sc, held={0: ["albert-einstein"]}).state()
+    play(st, "einstein", "pay:s", "pay:c", "pay:w")
+    assert st.legal_actions() == ["+k"]
+    play(st, "+k", "+k", "+k")
+    assert st.players[0].kitchen == [0, 0, 0, 4, 0]
+
+
 def test_charlie_chaplin_two_more_per_source() -> None:
     """001 App. Charlie Chaplin: 'Each time you get at least 1 VP, you get an additional 2 VP.
     If you get VP from multiple sources (e.g., a guest and an occupancy bonus), you get the
@@ -631,6 +644,33 @@ def test_sigmund_freud_ignores_one_item_once() -> None:
     assert st.supply[1] == cake + 1
     while st.stack[-1][0] != "turn":
         st.apply(st.legal_actions()[0])
+    assert not [a for a in st.legal_actions() if a.startswith("freud:")]
+
+
+def test_sigmund_freud_guest_may_go_to_a_ballroom_with_module_1() -> None:
+    """001 App. Sigmund Freud: 'You can complete a guest's order ignoring any 1 item' with 001
+    M1 Sending a Guest to a Ballroom: 'When you complete a guest's order, instead of moving
+    them to a vacant room, you can now, alternatively, send them to a ballroom'. Landgrave
+    (cake + coffee) served the cake, no vacant room: Freud sends them to a ballroom."""
+    from tests.gah.waltz.test_ballrooms_helpers import scen as bscen
+    from tests.gah.waltz.test_ballrooms_helpers import state as bstate
+
+    sc = Scenario(players=2, modules="ballrooms,celebrities").objectives(["A3", "B3", "C1"])
+    m = bscen().pos["modules"]["ballrooms"]
+    sc.pos["modules"]["ballrooms"].update(ballrooms=m["ballrooms"], boards_laid_out=[],
+                                          rehearsal=m["rehearsal"])
+    sc = sc.guest(0, 66, served={"cake": 1}).kitchen(0, champagne=5).turn(0)
+    st = bstate(lounge(sc, held={0: ["sigmund-freud"]}))
+    freud = [a for a in st.legal_actions() if a.startswith("freud:")]
+    assert "freud:m0b0b" in freud and not any("r" in a[6:] for a in freud)
+    rows_before = list(st.parts["ballrooms"].rows[2])
+    st.apply("freud:m0b0b")
+    while st.stack[-1][0] != "turn":
+        st.apply(st.legal_actions()[0])
+    pl = st.players[0]
+    assert pl.cafe[0] == 0 and 66 in st.guest_discard and pl.vp_src[GUESTS] == 3
+    assert list(st.parts["ballrooms"].rows[2]) == rows_before + [0]
+    assert C.FREUD in part(st).spent
     assert not [a for a in st.legal_actions() if a.startswith("freud:")]
 
 

@@ -357,7 +357,7 @@ def test_entertainer_marker_on_an_objective():
     assert st.markers[0] == (0,)
     assert st.stack[-1] == ("bell", 0, "entertainer")
     st.apply("bell:entertainer")
-    assert set(st.legal_actions()) == {"c0", "c1", "c2"}
+    assert set(st.legal_actions()) == {"c0", "c1", "c2", "done"}  # 'up to two'
     play(st, "c0", "c2")
     pl = st.players[0]
     assert pl.served[0] == [1, 3, 0, 0, 0] and pl.served[2] == [0, 0, 1, 0, 0]
@@ -669,3 +669,77 @@ def test_emperor_tile_c_plus_penalty_takes_champagne_too():
     assert st.players[1].kitchen == [0, 0, 0, 0, 0]
     assert st.players[1].money == 0
     assert st.supply[4] == champagne + 3
+
+
+# ============================================ objective C+ with module III (Ninas, Kaufman)
+def _hotels_more(owners: dict[int, str], objectives: list[str], **uh: object) -> Scenario:
+    sc = Scenario(players=2, modules="unique_hotels,more").objectives(objectives)
+    sc.emperor_tiles(["A3", "B3", "C3"])
+    sc.pos["modules"]["unique_hotels"] = {"entrances": [{"id": e, "owner": s} for s, e in owners.items()],
+                                          **uh}
+    return sc
+
+
+def test_objective_c_plus_as_a_ninas_melange_personal_objective():
+    """001 App. Ninas Melange ('randomly select 1 each of the remaining A, B, and C objective cards
+    ... These are your personal objectives'; 'when you complete a personal objective, you
+    immediately score 15 ... VP') with App. Objective Cards C+ ('completed the orders of at least 5
+    guests who each ordered 3 or more items.* ... keep them in a personal face-down pile, until you
+    complete this objective'): the personal pile fills for a personal C+ card too. Five 3+ guests
+    moved in complete it (round 1: 15 VP)."""
+    sc = _hotels_more({0: "ninas-melange", 1: "stroup"}, ["A3", "B1", "C1"],
+                      ninas_objectives=[{"id": "A2"}, {"id": "B2"}, {"id": "CM5"}])
+    _pile(sc, 0, [56, 57])
+    for g in (55, 58, 69):  # 3+ items each (yellow, yellow, blue)
+        sc.guest(0, g, served="full")
+    st = sc.rooms(0, prepared=[0, 1, 5]).turn(0).state()
+    for t, r in ((0, 1), (1, 5)):
+        st.apply(f"m{t}r{r}")
+        finish(st)
+    assert st.parts["more"].pile[0] == (56, 57, 55, 58)
+    assert st.parts["unique_hotels"].ninas_done == [0, 0, 0]
+    st.apply("m2r0")
+    finish(st)
+    assert st.parts["unique_hotels"].ninas_done == [0, 0, 1]
+    assert st.players[0].vp_src[OBJ] == 15
+    assert st.parts["more"].pile[0] == ()  # done: the pile goes to the discard
+
+
+def test_objective_c_plus_kaufman_guests_join_the_pile_at_the_end_of_the_round():
+    """001 App. Objective Cards *: 'When using module 3, as the Kaufman player, you need to keep two
+    separate piles: one collecting the guests whose order you completed this round and another one
+    collecting the guests relevant to this objective. At the end of a round, you score VP only for
+    the guests in the first pile, before moving any relevant guests to the second pile'. Kaufman's
+    5th 3+ guest does not complete C+ in the round it moves in, only once the round has ended."""
+    sc = _hotels_more({0: "kaufman", 1: "stroup"}, ["A3", "B1", "CM5"])
+    _pile(sc, 0, [55, 56, 57, 68])
+    sc.guest(0, 69, served="full").rooms(0, prepared=[0])
+    sc.turn(0, covered=1)
+    sc.pos["turn_order"][1]["covered"] = 2
+    st = sc.state()
+    st.apply("m0r0")
+    finish(st)
+    assert st.parts["more"].pile[0] == (55, 56, 57, 68)  # not yet: Kaufman's round pile
+    assert st.parts["unique_hotels"].pile == (69,)
+    st.apply("done")
+    assert st.markers[2] == ()  # claimed only with the guests in the objective pile
+    assert st.round == 2
+    assert st.parts["more"].pile[0] == (55, 56, 57, 68, 69)
+    pos = json.loads(json.dumps(st.to_position()))
+    assert from_position(pos).to_position() == st.to_position()
+
+
+def test_entertainer_up_to_two_orders_one_is_enough():
+    """001 App. #179 Entertainer: 'fill up to two guests' orders by taking the required items from
+    the supply': after the first order the player may stop (here with two more guests waiting)."""
+    sc = Scenario(players=2, modules="more").objectives(["AM5", "B1", "C1"])
+    sc.staff(0, "entertainer", "played").kitchen(0, strudel=3, cake=3, wine=3, coffee=3)
+    st = sc.guest(0, 90).guest(0, 69).guest(0, 51).turn(0).state()
+    play(st, "done", "bell:entertainer", "c1")
+    assert "done" in st.legal_actions() and {"c0", "c2"} <= set(st.legal_actions())
+    supply = list(st.supply)
+    st.apply("done")
+    pl = st.players[0]
+    assert pl.served[0] == [0, 0, 0, 0, 0] and pl.served[2] == [0, 0, 0, 0, 0]
+    assert st.supply == supply
+    assert st.stack == (("turn", 1),)

@@ -218,3 +218,18 @@ def test_undo_restores_key_money_and_items() -> None:
     st.apply("key=1")
     st.undo()
     assert json.dumps(st.to_position(), sort_keys=True) == before
+
+
+def test_key_items_may_go_onto_guests_and_action_2_is_one_wine() -> None:
+    """001 M4 Start Player Action: 'take 1 wine' (action 2 at strength 1) and Note: 'As always, you
+    can place the items you get on guests in your café or in your kitchen.' Photographer (#55, 3
+    wine) gets the chosen wine and the action's wine."""
+    st = sp(2).guest(0, 55).kitchen(0).dice({2: 3}).turn(0).state()
+    play(st, "key=2", "+w")
+    assert st.legal_actions() == ["t0w", "done"]
+    st.apply("t0w")
+    assert st.legal_actions() == ["w1k0"]  # strength 1, not 3
+    play(st, "w1k0", "t0w")
+    pl = st.players[0]
+    assert pl.served[0][2] == 2 and pl.kitchen == [0, 0, 0, 0, 0]
+    assert st.dice[2] == 3

@@ -239,3 +239,26 @@ def test_position_with_bad_entrances_is_rejected() -> None:
     sc.pos["modules"][UH] = {"entrances": [{"id": "dove", "owner": 0}, {"id": "stroup", "owner": 0}]}
     with pytest.raises(InvalidPosition):
         sc.state()
+
+
+@pytest.mark.parametrize("entrance, kitchen, emperor", [
+    ("chateau-paulwei", [0, 1, 1, 1, 0], 0),  # 'Place 1 cake, 1 wine, and 1 coffee'
+    ("corogari-zant-mainz", [1, 0, 1, 0, 0], 0),  # 'Place 1 strudel and 1 wine'
+    ("dove", [1, 0, 1, 0, 0], 0),  # 'Place 1 strudel and 1 wine'
+    ("kaufman", [1, 1, 1, 1, 0], 0),  # 'Place 1 strudel, 1 cake, 1 wine, and 1 coffee'
+    ("mayenfels", [0, 1, 0, 1, 0], 0),  # 'Place 1 cake and 1 coffee'
+    ("ninas-melange", [1, 1, 1, 1, 0], 0),  # 'Place 1 strudel, 1 cake, 1 wine, and 1 coffee'
+    ("stroup", [1, 1, 1, 1, 0], 0),  # 'Place 1 strudel, 1 cake, 1 wine, and 1 coffee'
+    ("the-grand-wray-hotel", [1, 0, 0, 0, 0], 2),  # 'Place 1 strudel ... Advance 2 steps'
+    ("the-kozi-palace", [0, 1, 0, 1, 0], 0),  # 'Place 1 cake and 1 coffee'
+])
+def test_starting_items_of_each_entrance(entrance: str, kitchen: list[int], emperor: int) -> None:
+    """001 M3 Setup 2c: the winner collects 'the starting items depicted at the top of the tile';
+    App. Hotel Entrances, 'When gained' of each entrance (The Ren: test_unique_hotels_ren.py).
+    The winner's kitchen was empty (M3-1) and the bid of 3 is paid."""
+    other = "stroup" if entrance != "stroup" else "dove"
+    st = auction(2, [entrance, other], wray_tiles=["A1", "A2", "B1", "B2", "C1", "C2"])
+    run(st, f"open:{entrance}:3", "pass")
+    pl = st.players[0]
+    assert pl.kitchen == kitchen and pl.emperor == emperor and pl.money == 7
+    assert st.parts[UH].ent[0] == entrance

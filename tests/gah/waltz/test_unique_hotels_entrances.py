@@ -174,14 +174,21 @@ def test_corogari_with_the_skeleton_key_doubles_the_one_die() -> None:
 
 def test_corogari_key_taken_after_the_first_die() -> None:
     """001 App. Corogari Zant-Mainz (modules 3 and 4): 'as soon as you have one die and the
-    skeleton key, double the value of that die': a 4 first, then the key: 8 -> play a staff card
-    1 krone less (once the key's own action is over)."""
+    skeleton key, double the value of that die to determine your bonus', and the bonus comes
+    'as soon as you take your second die, even before carrying out the associated main action':
+    a 4 first, then the key (with main action 5): 8 -> play a staff card 1 krone less, before
+    the key's dish or drink of choice and before its strength-1 main action."""
     sc = Scenario(players=2, modules=[UH, "start_player"]).objectives(["A1", "B2", "C2"])
     sc.pos["modules"][UH] = {"entrances": [{"id": "corogari-zant-mainz", "owner": 0}, {"id": "stroup", "owner": 1}],
                              "corogari_first_die": 4}
-    st = sc.dice({3: 2}).staff(0, "tour-guide").turn(0).state()
-    run(st, "key", "+s")
+    st = sc.dice({3: 2}).staff(0, "tour-guide").money(0, 5).turn(0).state()
+    run(st, "key=5")
     assert st.stack[-1] == ("play", 0, 1) and st.parts[UH].coro == -1
+    assert ("choice", 0, 1) in st.stack  # the key's dish or drink is still to come
+    cost = st.rules.staff[st.rules.staff_by_slug["tour-guide"]].cost
+    run(st, "play:tour-guide")
+    assert st.players[0].money == 5 - max(0, cost - 1)
+    assert st.stack[-1] == ("choice", 0, 1)
 
 
 def test_positions_round_trip_and_actions_have_sentences() -> None:
@@ -529,3 +536,19 @@ def test_kozi_palace_moves_a_coloured_die_too() -> None:
     run(st, "d5:red")
     assert st.players[0].money == money - 1  # one other die on the space
     assert st.dice[5] == 1 and st.parts["celebrities"].face[0] == 0
+
+
+def test_kozi_palace_no_die_moved_for_the_skeleton_key() -> None:
+    """001 App. The Kozi Palace: 'If both modules 3 and 4 are in play: You may not move a die when
+    taking the skeleton key.' After a move only that space's dice can be taken; after the key no
+    move is offered."""
+    sc = Scenario(players=2, modules=[UH, "start_player"]).objectives(["A1", "B2", "C2"])
+    sc.pos["modules"][UH] = {"entrances": [{"id": "the-kozi-palace", "owner": 0}, {"id": "stroup", "owner": 1}]}
+    st = sc.dice({4: 2, 5: 2}).turn(0).state()
+    assert "key" in st.legal_actions() and "kozi:4-5" in st.legal_actions()
+    run(st, "kozi:4-5")
+    assert not any(a.startswith("key") for a in st.legal_actions())
+    st = sc.state()
+    run(st, "key")
+    settle(st)
+    assert not any(a.startswith("kozi:") for a in st.legal_actions())

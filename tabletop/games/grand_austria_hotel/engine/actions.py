@@ -251,6 +251,8 @@ class TurnActions(EngineBase):
             self._move_guest(p, pl, info[1], info[2])
         else:
             self.verb_owner[verb].turn_pick(self, p, pl, info)
+            if self.listeners:
+                self._event(p, "turn_verb", verb)  # reactions resolve before the verb's frames
 
     def _start_extra_turn(self) -> None:
         self._set(self, "t_extra", self.t_extra - 1)

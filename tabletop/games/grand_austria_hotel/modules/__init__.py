@@ -79,6 +79,7 @@ EVENTS = (
     "die_action",    # III: a taken die's main action is now pending (value = face); reactions pushed here go first
     "guest_taken",   # III: took a guest as the turn's optional action (value = queue slot)
     "dancer_sent",   # module I: placed a dancer in a ballroom (value = (ballroom 0-2, row 0-2))
+    "turn_verb",     # a module's turn-menu action was picked (value = verb, e.g. IV "key")
 )
 
 

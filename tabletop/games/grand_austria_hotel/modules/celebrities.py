@@ -18,9 +18,10 @@ Readings (lets-waltz-rules.md 2, 7.6): M2-6a (a coloured die that cannot be paid
 be taken; boost and the 6-space fee on top; the boost's die is not an "other die"; an
 empty lounge space gives nothing); Chaplin triggers on every VP gain of his holder while
 held, the celebrity's own VP included (M2-11); Freud once, for one guest missing exactly
-one ordered item; Churchill's and Mata Hari's step is a choice; Churchill's extra step is
-part of the same advance (it triggers neither Churchill nor Agatha Christie again); Einstein
-is a turn-menu action; an empty stack is refilled from the discard pile when a draw needs it.
+one ordered item (with module I that guest may be sent to a ballroom instead); Churchill's
+and Mata Hari's step is a choice; Churchill's extra step is part of the same advance (it
+triggers neither Churchill nor Agatha Christie again); Einstein is a turn-menu action; an
+empty stack is refilled from the discard pile when a draw needs it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ CD6 = tuple(("",) + tuple(f"d6={a}:{c}" for a in range(1, 6)) for c in COLOURS)
 CD6B = tuple(("",) + tuple(f"d6={a}:{c}+" for a in range(1, 6)) for c in COLOURS)
 EINSTEIN_USE = "einstein"
 FREUD_MOVE = tuple(tuple(f"freud:m{t}r{r}" for r in range(20)) for t in range(N.TABLES))
+# ``freud:m<t>b<b><row>``: with module I, send that guest to ballroom b, row t/m/b instead
+FREUD_SEND = tuple(tuple(tuple(f"freud:m{t}b{b}{'tmb'[r]}" for r in range(3)) for b in range(3))
+                   for t in range(N.TABLES))
 STEP = "emperor+1"
 BIN = tuple(f"bin:{c}" for c in COLOURS)
 
@@ -75,6 +79,9 @@ def _actions() -> dict[str, tuple[Any, ...]]:
     for t in range(N.TABLES):
         for r in range(20):
             out[FREUD_MOVE[t][r]] = ("freud", t, r)
+        for b in range(3):
+            for r in range(3):
+                out[FREUD_SEND[t][b][r]] = ("freud", t, b, r)
     out[STEP] = ("step",)
     for c in range(3):
         out[BIN[c]] = ("cbin", c)
@@ -168,6 +175,9 @@ class Celebrities(Module):
             return s + (" and boosts it" if boost else "")
         if verb == "einstein":
             return f"{who} uses Albert Einstein's exchange"
+        if verb == "freud" and len(info) == 4:
+            return (f"{who} uses Sigmund Freud to send the guest at table {info[1]} to ballroom "
+                    f"{info[2] + 1}, {('top', 'middle', 'bottom')[info[3]]} row")
         if verb == "freud":
             return f"{who} uses Sigmund Freud to move the guest at table {info[1]} into room {info[2]}"
         if verb == "step":
@@ -316,7 +326,8 @@ class Celebrities(Module):
     def turn_actions(self, st: EngineBase, p: int, pl: Player, out: list[str]) -> None:
         part = _part(st)
         own = part.owner
-        if own[EINSTEIN] == p and EINSTEIN not in part.spent and any(pl.kitchen[:4]):
+        if own[EINSTEIN] == p and EINSTEIN not in part.spent and any(
+                pl.kitchen[i] and sum(st.supply[:4]) - st.supply[i] for i in range(4)):
             out.append(EINSTEIN_USE)
         if own[FREUD] == p and FREUD not in part.spent:
             self._freud_moves(st, pl, out)
@@ -352,6 +363,7 @@ class Celebrities(Module):
         # 001 App. Sigmund Freud: complete an order ignoring any 1 item; not for guests who
         # order only 1 item (reading: exactly one ordered item still missing)
         rules = st.rules
+        rows: list[tuple[int, int, int]] | None = None
         for t in range(N.TABLES):
             g = pl.cafe[t]
             if not g:
@@ -366,6 +378,14 @@ class Celebrities(Module):
             for r in cand:
                 if pl.rooms[r] == 1:
                     out.append(FREUD_MOVE[t][r])
+            if "ballrooms" in st.config.modules and guest.destination != "room":
+                # 001 M1 Sending a Guest to a Ballroom: 'When you complete a guest's order,
+                # instead of moving them to a vacant room, you can ... send them to a ballroom'
+                if rows is None:
+                    from tabletop.games.grand_austria_hotel.modules.ballrooms.board import open_rows
+                    rows = open_rows(st, st.players.index(pl), 0)
+                for b, r, _ in rows:
+                    out.append(FREUD_SEND[t][b][r])
 
     def turn_pick(self, st: EngineBase, p: int, pl: Player, info: tuple[Any, ...]) -> None:
         part = _part(st)
@@ -396,7 +416,10 @@ class Celebrities(Module):
             st._push(("einstein", p, 0, (0, 0, 0, 0), (0, 0, 0, 0)))
         elif verb == "freud":
             st._set(part, "spent", part.spent + (FREUD,))
-            st._move_guest(p, pl, info[1], info[2])
+            if len(info) == 4:  # module I: to a ballroom, as its own send (001 M1-9..M1-15)
+                st.verb_owner["bal_send"].turn_pick(st, p, pl, ("bal_send",) + info[1:])
+            else:
+                st._move_guest(p, pl, info[1], info[2])
         else:
             raise AssertionError(f"{NAME}: no verb {verb}")
 
@@ -412,7 +435,11 @@ class Celebrities(Module):
         if kind == "einstein":
             _, _, stage, given, taken = fr
             if stage == 0:
-                out = [N.PAY[i] for i in range(4) if pl.kitchen[i]] if sum(given) < 4 else []
+                # "for an equal number of other dishes and/or drinks": spend one more only if as
+                # many of the kinds not spent remain in the supply
+                n = sum(given) + 1
+                out = [N.PAY[i] for i in range(4) if pl.kitchen[i] and n <= 4 and sum(
+                    st.supply[j] for j in range(4) if j != i and not given[j]) >= n]
                 if sum(given):
                     out.append(N.DONE)
                 return out

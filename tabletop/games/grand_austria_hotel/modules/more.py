@@ -21,7 +21,8 @@ The module's 14 staff cards, 3 objective cards and 3 Emperor tiles are data
     at once: the offer resolves right after what the event's own step pushed (the
     guest's reward, staff benefits and occupancy bonus come first).
 
-* Named exceptions (effect kinds of this module): Wagon Master's exchange
+* Named exceptions (effect kinds of this module): Entertainer's "up to two" orders
+  filled from the supply (``fill_orders``, ``done`` stops early), Wagon Master's exchange
   (``exchange_items``: spend exactly 2 dishes/drinks, take 2 of kinds not spent),
   Handmaid's two free occupied rooms (``prepare_rooms``), Bartender's guest
   (``free_guest_filled``), the + Emperor tiles' ``return_item_choice``,
@@ -60,13 +61,15 @@ COLOUR_NAMES = ("yellow", "blue", "red", "green")
 
 
 class MorePart(Part):
-    __slots__ = ("down", "acc", "offered", "pile")
+    __slots__ = ("down", "acc", "offered", "pile", "wait")
 
     def __init__(self, n: int) -> None:
         self.down: list[tuple[int, ...]] = [() for _ in range(n)]  # bell cards turned face down
         self.acc: list[list[int]] = [[0, 0, 0] for _ in range(n)]  # this action: TOTALS per seat
         self.offered: list[tuple[int, ...]] = [() for _ in range(n)]  # per-action bells offered this action
         self.pile: list[tuple[int, ...]] = [() for _ in range(n)]  # objective C+: guests of 3+ items
+        # III Kaufman: this round's guests for the C+ pile, moved there at the end of the round
+        self.wait: list[tuple[int, ...]] = [() for _ in range(n)]
 
 
 def _bells(st: EngineBase, pl: Player, part: MorePart, p: int, when: str) -> list[int]:
@@ -87,6 +90,28 @@ def _offer(st: EngineBase, p: int, sid: int) -> None:
         st._push(("bell", p, slug))
 
 
+def _big_open(st: EngineBase, p: int) -> int:
+    """The order size of an objective C+ seat ``p`` still works towards (0: none): a common
+    card without ``p``'s marker or, with module III, a Ninas Melange personal card not yet done."""
+    objectives = st.rules.objectives
+    for k, oid in enumerate(st.objectives):
+        req = objectives[oid].requirement
+        if req["kind"] == "big_orders_done" and p not in st.markers[k]:
+            return int(req["order_size"])
+    uh = st.parts.get("unique_hotels")
+    if uh is not None and uh.ent[p] == "ninas-melange":
+        for k, oid in enumerate(uh.ninas):
+            req = objectives[oid].requirement
+            if req["kind"] == "big_orders_done" and not uh.ninas_done[k]:
+                return int(req["order_size"])
+    return 0
+
+
+def _kaufman(st: EngineBase, p: int) -> bool:
+    uh = st.parts.get("unique_hotels")
+    return uh is not None and uh.ent[p] == "kaufman"
+
+
 def _fill(st: EngineBase, pl: Player, t: int) -> None:
     """Fill the order of the guest at table ``t`` from the supply (as the Porter does)."""
     order = st.rules.guests[pl.cafe[t]].order
@@ -100,10 +125,11 @@ def _fill(st: EngineBase, pl: Player, t: int) -> None:
 
 class More(Module):
     name = NAME
-    frames = ("bell", "exchange", "fillguest")
-    frame_fields = {"bell": ("card",), "exchange": ("spend_left", "spent", "take_left"), "fillguest": ()}
+    frames = ("bell", "exchange", "fillguest", "fillorders")
+    frame_fields = {"bell": ("card",), "exchange": ("spend_left", "spent", "take_left"), "fillguest": (),
+                    "fillorders": ("left",)}
     effects = ("prepare_rooms", "free_guest_filled", "exchange_items", "return_item_choice",
-               "vp_per_marker", "lose_all_money")
+               "vp_per_marker", "lose_all_money", "fill_orders")
     events = ("emperor", "items", "occupied", "guest_done", "objective")
     listens_actions = True
     requirements = ("kitchen_each", "top_floor_occupied", "big_orders_done")
@@ -111,6 +137,7 @@ class More(Module):
         "bell": "a bell staff card's requirement is met: take its reward (the card turns face down) or decline",
         "exchange": "Wagon Master: spend a dish or drink, then take dishes or drinks of other kinds",
         "fillguest": "Bartender: take a guest from the queue at no cost (the order is filled from the supply)",
+        "fillorders": "Entertainer: choose a guest whose order is filled from the supply (or done)",
     }
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
@@ -148,6 +175,11 @@ class More(Module):
             if out:
                 out.append(N.DONE)
             return out
+        if kind == "fillorders":  # Entertainer: 'up to two' orders, so 'done' may stop early
+            out = [N.C[t] for t in range(N.TABLES) if pl.cafe[t] and not st._complete(pl, t)]
+            if out:
+                out.append(N.DONE)
+            return out
         raise AssertionError(kind)
 
     def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
@@ -179,6 +211,12 @@ class More(Module):
             t = st._free_table(p, pl)
             st._take_guest(p, pl, info[1], 0)
             _fill(st, pl, t)
+        elif kind == "fillorders":
+            if fr[2] > 1:
+                st._replace(("fillorders", p, fr[2] - 1))
+            else:
+                st._pop()
+            _fill(st, pl, info[1])
         else:
             raise AssertionError(kind)
 
@@ -201,6 +239,8 @@ class More(Module):
         elif kind == "lose_all_money":
             if pl.money:
                 st._set(pl, "money", 0)
+        elif kind == "fill_orders":
+            st._push(("fillorders", p, e["count"]))
         else:
             raise AssertionError(kind)
 
@@ -229,11 +269,11 @@ class More(Module):
         staff = st.rules.staff
         if kind == "guest_done":
             guest = st.rules.guests[value]
-            for k, oid in enumerate(st.objectives):
-                req = st.rules.objectives[oid].requirement
-                if req["kind"] == "big_orders_done" and p not in st.markers[k] \
-                        and guest.order_size >= req["order_size"] and value not in part.pile[p]:
-                    st._seti(part.pile, p, part.pile[p] + (value,))
+            size = _big_open(st, p)
+            if size and guest.order_size >= size and value not in part.pile[p] + part.wait[p]:
+                # 001 App. Objective Cards *: the Kaufman player's guests join at the end of the round
+                attr = part.wait if _kaufman(st, p) else part.pile
+                st._seti(attr, p, attr[p] + (value,))
             colour = COLOUR_NAMES[guest.colour]
             for s in _bells(st, pl, part, p, "guest_done"):
                 ab = staff[s].ability
@@ -254,9 +294,20 @@ class More(Module):
             for s in _bells(st, pl, part, p, "objective"):
                 _offer(st, p, s)
 
+    def round_end(self, st: EngineBase) -> None:
+        # 001 App. Objective Cards *: Kaufman's relevant guests of the round join the C+ pile
+        part = st.parts[NAME]
+        for q in range(st.num_players):
+            if part.wait[q]:
+                if _big_open(st, q):
+                    st._seti(part.pile, q, part.pile[q] + part.wait[q])
+                st._seti(part.wait, q, ())
+
     def action_done(self, st: EngineBase, p: int) -> None:
         """One action of the turn has resolved: offer the per-action bells whose total is met."""
         part = st.parts[NAME]
+        if part.pile[p] and not _big_open(st, p):
+            st._seti(part.pile, p, ())  # a Ninas Melange personal C+ done: the pile is discarded
         n = st.num_players
         offers: list[tuple[int, int]] = []
         staff = st.rules.staff
@@ -299,10 +350,7 @@ class More(Module):
             top = st.rules.rooms_by_floor[-1]
             return sum(1 for r in top if pl.rooms[r] == 2) >= req["at_least"]
         if kind == "big_orders_done":
-            # TODO(M3 Kaufman): 001 App. Objective Cards *: the Kaufman player keeps this pile
-            # apart from the round pile (unique_hotels keeps its own, so the two are apart),
-            # and relevant guests join this pile only "at the end of a round". Not modelled:
-            # here they count as soon as their order is completed.
+            # the Kaufman player's guests of this round wait in ``wait`` (see round_end)
             return len(st.parts[NAME].pile[p]) >= req["at_least"]
         raise AssertionError(kind)
 
@@ -313,12 +361,13 @@ class More(Module):
         return {
             "face_down": [[slug[s].slug for s in d] for d in part.down],
             "big_orders": [list(g) for g in part.pile],
+            "big_orders_this_round": [list(g) for g in part.wait],
             "action_totals": [list(a) for a in part.acc],
             "action_offered": [[slug[s].slug for s in o] for o in part.offered],
         }
 
     def load(self, st: EngineBase, data: dict[str, Any]) -> None:
-        keys = {"face_down", "big_orders", "action_totals", "action_offered"}
+        keys = {"face_down", "big_orders", "big_orders_this_round", "action_totals", "action_offered"}
         extra = set(data) - keys
         if extra:
             raise InvalidPosition(f"modules.more: unknown fields {sorted(extra)}")
@@ -339,11 +388,13 @@ class More(Module):
 
         part.down = [cards(v, "face_down") for v in seats("face_down", [])]
         part.offered = [cards(v, "action_offered") for v in seats("action_offered", [])]
-        part.pile = []
-        for v in seats("big_orders", []):
-            if not isinstance(v, list) or not all(isinstance(g, int) and g in st.rules.guests for g in v):
-                raise InvalidPosition(f"modules.more.big_orders: unknown guest in {v!r}")
-            part.pile.append(tuple(v))
+        for name, attr in (("big_orders", "pile"), ("big_orders_this_round", "wait")):
+            piles: list[tuple[int, ...]] = []
+            for v in seats(name, []):
+                if not isinstance(v, list) or not all(isinstance(g, int) and g in st.rules.guests for g in v):
+                    raise InvalidPosition(f"modules.more.{name}: unknown guest in {v!r}")
+                piles.append(tuple(v))
+            setattr(part, attr, piles)
         part.acc = []
         for v in seats("action_totals", [0, 0, 0]):
             if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, int) and x >= 0 for x in v):
@@ -361,7 +412,7 @@ class More(Module):
                     raise InvalidPosition(f"modules.more.face_down[{p}]: {staff[s].slug} is not a played bell card")
             if len(set(part.down[p])) != len(part.down[p]):
                 raise InvalidPosition(f"modules.more.face_down[{p}] lists a card twice")
-            for g in part.pile[p]:
+            for g in part.pile[p] + part.wait[p]:
                 if g not in discard or g in seen:
                     raise InvalidPosition(f"modules.more.big_orders[{p}]: guest {g} must be a completed "
                                           f"guest, in one pile only")

@@ -147,7 +147,8 @@ class UniqueHotels(Module):
     frame_fields = {"open": (), "bid": (), "dovetoken": ("half",), "mdraw": (), "kguest": (),
                     "kozi": ("space",)}
     effects = ("mayenfels_draw",)
-    events = ("occupied", "guest_done", "staff_played", "die_action", "guest_taken", "dancer_sent")
+    events = ("occupied", "guest_done", "staff_played", "die_action", "guest_taken", "dancer_sent",
+              "turn_verb")
     listens_actions = True
     prompts = {
         "open": "Unique Hotels: choose a hotel entrance to put up for auction and your first bid",
@@ -406,6 +407,11 @@ class UniqueHotels(Module):
         elif kind == "guest_taken":
             if eid == KAUFMAN:
                 st._push(("kguest", p))
+        elif kind == "turn_verb":
+            # Corogari with module IV: the key taken after the first die copies it, and the bonus
+            # comes at once, before the key's dish or drink and its main action
+            if value == "key" and eid == COROGARI and part.coro > 0 and self._holds_key(st, p):
+                self._corogari(st, p, 2 * part.coro)
         elif kind == "dancer_sent":
             b, r = value
             if eid == REN and r < 2:
@@ -429,12 +435,8 @@ class UniqueHotels(Module):
             st._push(("fx", p, tuple(dict(e) for e in effects), 0, SRC_ENTRANCES))
 
     def action_done(self, st: EngineBase, p: int) -> None:
-        part = _part(st)
-        eid = part.ent[p]
-        if eid == NINAS:
+        if _part(st).ent[p] == NINAS:
             self._ninas(st, p)
-        elif eid == COROGARI and part.coro > 0 and self._holds_key(st, p):
-            self._corogari(st, p, 2 * part.coro)  # key taken after the first die
 
     def _ninas(self, st: EngineBase, p: int) -> None:
         """Ninas Melange: a personal objective completed on your turn scores 15/10/5 VP."""

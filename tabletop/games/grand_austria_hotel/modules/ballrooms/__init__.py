@@ -90,7 +90,7 @@ N.add_actions(_actions())
 
 
 class BallroomsPart(Part):
-    __slots__ = ("order", "rows", "laid", "board", "sections", "boxed", "greens")
+    __slots__ = ("order", "rows", "laid", "board", "sections", "boxed", "greens", "greens_wait")
 
     def __init__(self, n: int) -> None:
         self.order: tuple[int, ...] = (0, 1, 2)  # ballroom data indices, left to right
@@ -100,6 +100,7 @@ class BallroomsPart(Part):
         self.sections: list[tuple[int, ...]] = [(0, 0, 0, 0) for _ in range(n)]
         self.boxed = [0] * n
         self.greens = [0] * n
+        self.greens_wait = [0] * n  # Kaufman's green guests of this round (join at the round end)
 
 
 __all__ = ["MODULE", "ballroom_scores", "shared_ranks", "open_rows", "dancers_in", "_table", "_val"]
@@ -404,7 +405,11 @@ class Ballrooms(Module):
         if kind == "guest_done":
             if st.rules.guests[value].colour == GREEN:
                 part = st.parts[NAME]
-                st._seti(part.greens, p, part.greens[p] + 1)  # objective ♪ C
+                # objective ♪ C; 001 App. Objective Cards *: the Kaufman player keeps this
+                # round's guests in a pile of their own until the end of the round
+                uh = st.parts.get("unique_hotels")
+                pile = part.greens_wait if uh is not None and uh.ent[p] == "kaufman" else part.greens
+                st._seti(pile, p, pile[p] + 1)
         elif kind == "dancer_sent":
             if slug["ballet-master"] in pl.played:  # #130: 1 krone, draw 1 staff
                 st._push(("fx", p, ({"effect": "gain_money", "amount": 1},
@@ -437,6 +442,14 @@ class Ballrooms(Module):
     def staff_end_vp(self, st: EngineBase, p: int, sid: int, scoring: dict[str, Any]) -> int:
         return int(scoring["vp"]) * dancers_in(st, p)  # #126 Leading Dancer
 
+    def round_end(self, st: EngineBase) -> None:
+        # 001 App. Objective Cards *: Kaufman's green guests of the round join the ♪ C pile
+        part = st.parts[NAME]
+        for q in range(st.num_players):
+            if part.greens_wait[q]:
+                st._seti(part.greens, q, part.greens[q] + part.greens_wait[q])
+                st._seti(part.greens_wait, q, 0)
+
     def after_emperor(self, st: EngineBase) -> None:
         # M1-23: leftmost after round 3, middle after 5, rightmost after 7
         rounds = st.rules.scoring_rounds
@@ -461,10 +474,12 @@ class Ballrooms(Module):
                            "sections": list(part.sections[p])} for p in range(st.num_players)],
             "boxed": list(part.boxed),
             "green_guests": list(part.greens),
+            "green_guests_this_round": list(part.greens_wait),
         }
 
     def load(self, st: EngineBase, data: dict[str, Any]) -> None:
-        keys = {"ballrooms", "rows", "boards_laid_out", "rehearsal", "boxed", "green_guests"}
+        keys = {"ballrooms", "rows", "boards_laid_out", "rehearsal", "boxed", "green_guests",
+                "green_guests_this_round"}
         if set(data) != keys:
             raise InvalidPosition(f"modules.ballrooms: fields must be {sorted(keys)}")
         part = st.parts[NAME]
@@ -495,7 +510,7 @@ class Ballrooms(Module):
             if len(secs) != 4 or min(secs) < 0:
                 raise InvalidPosition("modules.ballrooms.rehearsal: four section counts >= 0")
             part.sections[p] = secs
-        for name, attr in (("boxed", "boxed"), ("green_guests", "greens")):
+        for name, attr in (("boxed", "boxed"), ("green_guests", "greens"), ("green_guests_this_round", "greens_wait")):
             vals = [int(x) for x in data[name]]
             if len(vals) != n or min(vals) < 0:
                 raise InvalidPosition(f"modules.ballrooms.{name}: one count >= 0 per seat")
