@@ -21,18 +21,10 @@ import pytest
 
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
+from tests.gah.test_conformance import CONFIGS
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
 
-CONFIGS: list[dict[str, Any]] = [
-    {},
-    {"edition": "original"},
-    {"staff_draft": True},
-    {"introductory_sets": True, "discard_free_guests": True},
-    {"herlius_objectives": True, "rowe_smith_staff": True},
-    {"exclude_kitchen_hand": True, "alternatives": ["room_vp:alt", "emperor_vp:alt"]},
-    {"edition": "original", "rowe_smith_staff": True, "discard_free_guests": True},
-]
 CASES = [(seed, 2 + seed % 3, CONFIGS[seed % len(CONFIGS)]) for seed in range(42)]
 
 

@@ -35,6 +35,7 @@ and ``VOCABULARY`` gives a fixed integer action space for research interfaces.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tabletop.core.data import load_mapping
@@ -159,3 +160,27 @@ def add_actions(actions: dict[str, tuple[Any, ...]]) -> None:
 def roll_name(counts: list[int] | tuple[int, ...]) -> str:
     """``roll:a-b-c-d-e-f`` for the numbers of dice showing 1..6."""
     return "roll:" + "-".join(str(c) for c in counts[1:7])
+
+
+@lru_cache(maxsize=32)
+def roll_outcomes(n: int) -> tuple[tuple[str, float], ...]:
+    """Every outcome of rolling ``n`` dice (how many show each face) with its probability."""
+    fact = [1.0]
+    for i in range(1, n + 1):
+        fact.append(fact[-1] * i)
+    total = 6.0 ** n
+    out: list[tuple[str, float]] = []
+
+    def rec(face: int, left: int, counts: list[int]) -> None:
+        if face == 6:
+            c = counts + [left]
+            p = fact[n]
+            for x in c:
+                p /= fact[x]
+            out.append((roll_name([0] + c), p / total))
+            return
+        for k in range(left + 1):
+            rec(face + 1, left - k, counts + [k])
+
+    rec(1, n, [])
+    return tuple(out)

@@ -86,26 +86,7 @@ class TurnFlow(EngineBase):
         owner = self._chance_owner() if self.mods else None
         if owner is not None:
             return owner.chance_outcomes(self)
-        n = self.roll_n
-        out: list[tuple[str, float]] = []
-        fact = [1.0]
-        for i in range(1, n + 1):
-            fact.append(fact[-1] * i)
-        total = 6.0 ** n
-
-        def rec(face: int, left: int, counts: list[int]) -> None:
-            if face == 6:
-                c = counts + [left]
-                p = fact[n]
-                for x in c:
-                    p /= fact[x]
-                out.append((N.roll_name([0] + c), p / total))
-                return
-            for k in range(left + 1):
-                rec(face + 1, left - k, counts + [k])
-
-        rec(1, n, [])
-        return out
+        return list(N.roll_outcomes(self.roll_n))
 
     def sample_chance(self) -> str:
         if self.stack or self.phase != "roll":

@@ -26,7 +26,6 @@ empty stack is refilled from the discard pile when a draw needs it.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
@@ -121,30 +120,6 @@ def _in_play(st: EngineBase) -> list[int]:
     ballrooms = "ballrooms" in st.config.modules
     return [int(rec["id"]) for rec in st.rules.module_data[NAME]["celebrities"]
             if ballrooms or not rec["ballrooms_only"]]
-
-
-@lru_cache(maxsize=32)
-def _white_outcomes(n: int) -> tuple[tuple[str, float], ...]:
-    """Every multiset of n dice over the six faces, with its probability (as the base roll)."""
-    fact = [1.0]
-    for i in range(1, n + 1):
-        fact.append(fact[-1] * i)
-    total = 6.0 ** n
-    out: list[tuple[str, float]] = []
-
-    def rec(face: int, left: int, counts: list[int]) -> None:
-        if face == 6:
-            c = counts + [left]
-            p = fact[n]
-            for x in c:
-                p /= fact[x]
-            out.append((N.roll_name([0] + c), p / total))
-            return
-        for k in range(left + 1):
-            rec(face + 1, left - k, counts + [k])
-
-    rec(1, n, [])
-    return tuple(out)
 
 
 def _croll(faces: list[int] | tuple[int, ...]) -> str:
@@ -247,7 +222,7 @@ class Celebrities(Module):
     def chance_outcomes(self, st: EngineBase) -> list[tuple[str, float]]:
         white = self._white_n(st)
         if white > 0:
-            return list(_white_outcomes(white))
+            return list(N.roll_outcomes(white))
         rolling = self._rolling(st)
         p = 1.0 / 6 ** len(rolling)
         out: list[tuple[str, float]] = []
