@@ -131,6 +131,7 @@ class EngineBase(GameState):
     requirement_owner: dict[str, Module]  # objective requirement kinds
     scoring_owner: dict[str, Module]  # game-end staff scoring kinds
     listeners: tuple[Module, ...]
+    listening: dict[str, tuple[Module, ...]]  # per event kind, the modules that listen to it
     hooked: dict[str, tuple[Module, ...]]  # per hot hook, the modules that define it
     action_hooks: tuple[Module, ...]
     t_action: bool  # an action of the running turn is resolving (for action_done hooks)
@@ -154,9 +155,8 @@ class EngineBase(GameState):
 
     def _event(self, p: int, kind: str, value: Any) -> None:
         """Tell the listening modules (see modules.EVENTS)."""
-        for m in self.listeners:
-            if kind in m.events:
-                m.event(self, p, kind, value)
+        for m in self.listening.get(kind, ()):
+            m.event(self, p, kind, value)
 
     if TYPE_CHECKING:
         # the rule files call each other's methods; these stubs type those calls

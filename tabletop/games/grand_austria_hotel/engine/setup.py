@@ -123,6 +123,8 @@ class SetupRules(EngineBase):
         self.requirement_owner = {k: m for m in self.mods for k in m.requirements}
         self.scoring_owner = {k: m for m in self.mods for k in m.scorings}
         self.listeners = tuple(m for m in self.mods if m.events)
+        self.listening = {k: tuple(m for m in self.listeners if k in m.events) for m0 in self.listeners
+                          for k in m0.events}
         # per hook, only the modules that define it (hot paths skip the no-op defaults)
         self.hooked = {name: tuple(m for m in self.mods if getattr(type(m), name) is not getattr(Module, name))
                        for name in HOT_HOOKS}

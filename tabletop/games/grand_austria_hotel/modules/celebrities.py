@@ -189,7 +189,7 @@ class Celebrities(Module):
         return [c for c in range(3) if face[c] == -1]
 
     def owns_chance(self, st: EngineBase) -> bool:
-        return bool(self._rolling(st))
+        return st.roll_n == st.total_dice or -1 in st.parts[NAME].face
 
     def _white_n(self, st: EngineBase) -> int:
         return st.roll_n - len(self._rolling(st))
@@ -308,13 +308,13 @@ class Celebrities(Module):
             self._freud_moves(st, pl, out)
 
     def die_options(self, st: EngineBase, pl: Player, boost_ok: bool, out: list[str]) -> None:
-        face = _part(st).face
+        face = st.parts[NAME].face
         if not (face[0] > 0 or face[1] > 0 or face[2] > 0) or st.t_keep or st.stack[-1][0] == "gizia":
             return  # no coloured die, or a die action without taking the die (colour does not matter)
         dice = st.dice
         # a plain d<n> takes a white die: not where only coloured dice are (M2-5)
-        for f in set(face):
-            if f > 0 and dice[f] == face.count(f):
+        for f in {face[0], face[1], face[2]}:
+            if f > 0 and dice[f] == (face[0] == f) + (face[1] == f) + (face[2] == f):
                 drop = set(N.D6[1:] + N.D6B[1:]) if f == 6 else {N.D[f], N.DB[f]}
                 out[:] = [a for a in out if a not in drop]
         money = pl.money
