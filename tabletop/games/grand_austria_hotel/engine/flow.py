@@ -204,14 +204,12 @@ class TurnFlow(EngineBase):
         return who
 
     def _start_turn(self, p: int) -> None:
-        self._set(self, "t_player", p)
-        self._set(self, "t_guest", False)
-        self._set(self, "t_die", False)
-        self._set(self, "t_boost", False)
-        self._set(self, "t_acted", False)
-        self._set(self, "t_peak", self.players[p].money)
-        self._set(self, "t_extra", 0)
-        self._set(self, "t_keep", False)
+        # a fresh turn: journal only the fields that change
+        for attr, value in (("t_player", p), ("t_guest", False), ("t_die", False), ("t_boost", False),
+                            ("t_acted", False), ("t_peak", self.players[p].money), ("t_extra", 0),
+                            ("t_keep", False)):
+            if getattr(self, attr) != value:
+                self._set(self, attr, value)
         self._push(("turn", p))
 
     def _end_turn(self, p: int) -> None:
