@@ -319,15 +319,8 @@ class TurnActions(EngineBase):
     def _move_guest(self, p: int, pl: Player, t: int, r: int) -> None:
         """000/003: move a completed guest to a room; reward, staff, then group bonus."""
         rules = self.rules
-        g = pl.cafe[t]
+        g = self._release_guest(pl, t)
         guest = rules.guests[g]
-        self._seti(pl.cafe, t, 0)
-        served = pl.served[t]
-        for i in range(5):
-            if served[i]:
-                self._seti(self.supply, i, self.supply[i] + served[i])
-                self._seti(served, i, 0)
-        self._set(self, "guest_discard", self.guest_discard + (g,))
         self._seti(pl.rooms, r, 2)
         self._vp(pl, guest.vp, SRC_GUESTS)
         self._set(pl, "guest_vp", pl.guest_vp + guest.vp)
@@ -354,6 +347,29 @@ class TurnActions(EngineBase):
             self._push(("fx", p, tuple(staff_fx), 0, SRC_STAFF))
         if effects:
             self._push(("fx", p, tuple(effects), 0, SRC_GUESTS))
+
+    def _release_guest(self, pl: Player, t: int) -> int:
+        """A completed guest leaves café table ``t``: the served items go back to the supply,
+        the card to the discard pile. Returns the guest's number."""
+        g = pl.cafe[t]
+        self._seti(pl.cafe, t, 0)
+        served = pl.served[t]
+        for i in range(5):
+            if served[i]:
+                self._seti(self.supply, i, self.supply[i] + served[i])
+                self._seti(served, i, 0)
+        self._set(self, "guest_discard", self.guest_discard + (g,))
+        return g
+
+    def _fill_order(self, pl: Player, t: int) -> None:
+        """Fill the order of the guest at table ``t`` from the supply (the Porter and alike)."""
+        order = self.rules.guests[pl.cafe[t]].order
+        served = pl.served[t]
+        for i in range(5):
+            take = min(order[i] - served[i], self.supply[i])
+            if take > 0:
+                self._seti(served, i, served[i] + take)
+                self._seti(self.supply, i, self.supply[i] - take)
 
     def _die_action(self, p: int, pl: Player, face: int, action: int, boost: bool, take_die: bool) -> None:
         """000/003 'Take a die and carry out the action' (or E. Gizia's die-less action)."""

@@ -185,14 +185,7 @@ class Decisions(EngineBase):
             self._seti(self.supply, i, self.supply[i] + 1)
         elif kind == "complete":
             self._pop()
-            t = info[1]
-            order = self.rules.guests[pl.cafe[t]].order
-            served = pl.served[t]
-            for i in range(5):
-                take = min(order[i] - served[i], self.supply[i])
-                if take > 0:
-                    self._seti(served, i, served[i] + take)
-                    self._seti(self.supply, i, self.supply[i] - take)
+            self._fill_order(pl, info[1])
         elif kind == "gizia":
             self._pop()
             self._die_action(p, pl, info[1], info[2], info[3], take_die=False)

@@ -112,17 +112,6 @@ def _kaufman(st: EngineBase, p: int) -> bool:
     return uh is not None and uh.ent[p] == "kaufman"
 
 
-def _fill(st: EngineBase, pl: Player, t: int) -> None:
-    """Fill the order of the guest at table ``t`` from the supply (as the Porter does)."""
-    order = st.rules.guests[pl.cafe[t]].order
-    served = pl.served[t]
-    for i in range(5):
-        take = min(order[i] - served[i], st.supply[i])
-        if take > 0:
-            st._seti(served, i, served[i] + take)
-            st._seti(st.supply, i, st.supply[i] - take)
-
-
 class More(Module):
     name = NAME
     frames = ("bell", "exchange", "fillguest", "fillorders")
@@ -210,13 +199,13 @@ class More(Module):
             st._pop()
             t = st._free_table(p, pl)
             st._take_guest(p, pl, info[1], 0)
-            _fill(st, pl, t)
+            st._fill_order(pl, t)
         elif kind == "fillorders":
             if fr[2] > 1:
                 st._replace(("fillorders", p, fr[2] - 1))
             else:
                 st._pop()
-            _fill(st, pl, info[1])
+            st._fill_order(pl, info[1])
         else:
             raise AssertionError(kind)
 

@@ -207,14 +207,7 @@ class Ballrooms(Module):
         # M1-9..M1-12: send the completed guest at table t to ballroom b, row r
         _, t, b, r = info
         cost = _row_cost(st, p, b, r)
-        g = pl.cafe[t]
-        st._seti(pl.cafe, t, 0)
-        served = pl.served[t]
-        for i in range(5):
-            if served[i]:
-                st._seti(st.supply, i, st.supply[i] + served[i])
-                st._seti(served, i, 0)
-        st._set(st, "guest_discard", st.guest_discard + (g,))
+        g = st._release_guest(pl, t)
         if st.listeners:
             st._event(p, "guest_done", g)  # M1-15a: completing an order counts; no room is occupied
         self._send(st, p, b, r, cost, g)
