@@ -39,6 +39,13 @@ def test_api_test(module, players, cycles) -> None:
     api_test(env, num_cycles=cycles, verbose_progress=False)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_api_test_with_all_lets_waltz_modules(players) -> None:
+    """The module options pass through; every module phase and decision is encoded."""
+    env = grand_austria_hotel_v0.env(num_players=players, modules="all")
+    api_test(env, num_cycles=300, verbose_progress=False)
+
+
 @pytest.mark.parametrize("module", [grand_austria_hotel_v0, burger_joint_v0])
 def test_seed_test(module) -> None:
     seed_test(module.env, num_cycles=100)

@@ -34,14 +34,16 @@ import numpy as np
 from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, DISHES_DRINKS, load_rules
 from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
+from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.notation import STAFF_SLUGS, TABLES
 from tabletop.games.grand_austria_hotel.position import FRAME_FIELDS
 from tabletop.research.encoders.base import Layout, ObservationEncoder, finish, multi_hot
 
 MAX_PLAYERS = 4
 ITEMS = ("strudel", "cake", "wine", "coffee")[:DISHES_DRINKS]  # the base game's items (champagne: not yet)
-PHASES = ("draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over")
-FRAME_KINDS = tuple(FRAME_FIELDS)
+# the Let's Waltz! modules' setup phases and decision kinds come after the base game's
+PHASES = ("draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over", "auction", "rehearsal")
+FRAME_KINDS = tuple(FRAME_FIELDS) + tuple(k for m in MODULES.values() for k in m.frame_fields)
 # integer fields of pending decisions, each scaled by its own bound
 FRAME_NUMBERS = {"left": 10.0, "discount": 10.0, "dice": 20.0, "max_floor": 4.0, "below_floor": 5.0,
                  "moved": 3.0, "next": 5.0, "scoring": 3.0, "group": 10.0}
