@@ -5,7 +5,8 @@ Each recorded game is a seeded random game; its digest covers every legal-action
 every action, the final position and every seat's final view. The digests in
 ``data/golden_games.json`` were written by the engine before it was split into rule
 files. Regenerate them only for a deliberate rule change:
-``.venv/bin/python -m tests.gah.test_engine_golden --write``.
+``.venv/bin/python -m tests.gah.test_engine_golden --write`` (``--write-waltz`` for the
+module games).
 """
 
 from __future__ import annotations
@@ -24,8 +25,15 @@ from tabletop.games.grand_austria_hotel.notation import VOCABULARY
 from tests.gah.test_conformance import CONFIGS
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
+GOLDEN_WALTZ = Path(__file__).parent / "data" / "golden_waltz_games.json"
 
 CASES = [(seed, 2 + seed % 3, CONFIGS[seed % len(CONFIGS)]) for seed in range(42)]
+
+# Let's Waltz! games: each module alone, a few pairs, and all five, at 2, 3 and 4 players
+# (written by the engine of commit e0dd042, before its per-decision speed-ups)
+_WALTZ_SETS = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more",
+               "ballrooms,celebrities", "unique_hotels,start_player", "celebrities,more", "all"]
+WALTZ_CASES = [(100 + i, 2 + i % 3, {"modules": m}) for i, m in enumerate(_WALTZ_SETS * 3)]
 
 
 def record(seed: int, players: int, config: dict[str, Any]) -> dict[str, Any]:
@@ -57,6 +65,15 @@ def test_base_games_unchanged(case: int) -> None:
     assert record(seed, players, config) == expected
 
 
+@pytest.mark.parametrize("case", range(len(WALTZ_CASES)))
+def test_waltz_games_unchanged(case: int) -> None:
+    """Games with modules are pinned too: speed work on the engine changes no module game."""
+    expected = json.loads(GOLDEN_WALTZ.read_text())[case]
+    seed, players, config = WALTZ_CASES[case]
+    assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
+    assert record(seed, players, config) == expected
+
+
 def test_base_action_ids_unchanged() -> None:
     """The research action space: the base game's 1,120 action strings keep their integer
     ids (Let's Waltz! strings are appended after them)."""
@@ -67,3 +84,6 @@ def test_base_action_ids_unchanged() -> None:
 if __name__ == "__main__" and "--write" in sys.argv:
     GOLDEN.write_text(json.dumps([record(*c) for c in CASES], indent=1) + "\n")
     print(f"wrote {len(CASES)} games to {GOLDEN}")
+if __name__ == "__main__" and "--write-waltz" in sys.argv:
+    GOLDEN_WALTZ.write_text(json.dumps([record(*c) for c in WALTZ_CASES], indent=1) + "\n")
+    print(f"wrote {len(WALTZ_CASES)} games to {GOLDEN_WALTZ}")
