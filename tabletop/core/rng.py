@@ -25,13 +25,25 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (multiply-shift; bias < n/2**64)."""
-        return (self.next64() * n) >> 64
+        """A uniform integer in ``range(n)`` (multiply-shift; bias < n/2**64).
+
+        ``next64`` is written out here (and in ``shuffle``): this is the hottest call of
+        random play-outs and the numbers drawn are the same."""
+        s = (self.state + _GAMMA) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items):  # type: ignore[no-untyped-def]
         return items[self.below(len(items))]

@@ -162,6 +162,31 @@ def roll_name(counts: list[int] | tuple[int, ...]) -> str:
     return "roll:" + "-".join(str(c) for c in counts[1:7])
 
 
+_SYNTAX: dict[str, tuple[int, tuple[int, ...]]] = {}
+
+
+def outcome_syntax(action: str) -> tuple[int, tuple[int, ...]] | None:
+    """``roll:a-b-c-d-e-f`` -> (0, (0, a..f)); ``croll:x-y-z`` -> (1, (x, y, z)); else None.
+    Well-formed outcomes are remembered (there are few), so parsing a roll is a lookup."""
+    got = _SYNTAX.get(action)
+    if got is None:
+        if action.startswith("roll:"):
+            raw = action[5:].split("-")
+            if len(raw) != 6 or not all(x.isdigit() and x.isascii() for x in raw):
+                return None
+            got = (0, (0, *(int(x) for x in raw)))
+        elif action.startswith("croll:"):
+            raw = action[6:].split("-")
+            if len(raw) != 3 or not all(x.isdigit() and x.isascii() for x in raw):
+                return None
+            got = (1, tuple(int(x) for x in raw))
+        else:
+            return None
+        if len(_SYNTAX) < 50_000:
+            _SYNTAX[action] = got
+    return got
+
+
 @lru_cache(maxsize=32)
 def roll_outcomes(n: int) -> tuple[tuple[str, float], ...]:
     """Every outcome of rolling ``n`` dice (how many show each face) with its probability."""

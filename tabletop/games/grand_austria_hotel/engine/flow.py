@@ -71,13 +71,11 @@ class TurnFlow(EngineBase):
                 return m
         return None
 
-    def _parse_roll(self, action: str) -> list[int] | None:
-        if not action.startswith("roll:"):
+    def _parse_roll(self, action: str) -> tuple[int, ...] | None:
+        syntax = N.outcome_syntax(action)
+        if syntax is None or syntax[0] != 0:
             return None
-        parts = action[5:].split("-")
-        if len(parts) != 6 or not all(p.isdigit() for p in parts):
-            return None
-        counts = [0] + [int(p) for p in parts]
+        counts = syntax[1]
         return counts if sum(counts) == self.roll_n else None
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
@@ -101,7 +99,7 @@ class TurnFlow(EngineBase):
             counts[1 + r.below(6)] += 1
         return N.roll_name(counts)
 
-    def _place_roll(self, counts: list[int]) -> None:
+    def _place_roll(self, counts: tuple[int, ...] | list[int]) -> None:
         # advance the state's RNG exactly as sample_chance drew it, so that
         # sampling then applying keeps one deterministic stream
         rng = self.rng

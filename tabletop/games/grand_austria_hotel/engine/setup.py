@@ -4,6 +4,8 @@ starting rooms)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.core.errors import IllegalAction, InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel.config import GahConfig
@@ -13,6 +15,31 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     Player,
 )
 from tabletop.games.grand_austria_hotel.modules import HOT_HOOKS, MODULES, SETUP_PHASES, Module
+
+_WIRING: dict[tuple[str, ...], tuple[Any, ...]] = {}
+
+
+def _wiring(names: tuple[str, ...]) -> tuple[Any, ...]:
+    """Which module owns which frame, effect, verb, requirement and scoring, who listens to
+    which event, and which modules define each hot hook — the same for every game with these
+    modules, so worked out once (the tables are only read)."""
+    got = _WIRING.get(names)
+    if got is None:
+        mods = tuple(MODULES[m] for m in names)
+        listeners = tuple(m for m in mods if m.events)
+        got = (mods,
+               {k: m for m in mods for k in m.frames},
+               {k: m for m in mods for k in m.effects},
+               {k: m for m in mods for k in m.verbs},
+               {k: m for m in mods for k in m.requirements},
+               {k: m for m in mods for k in m.scorings},
+               listeners,
+               {k: tuple(m for m in listeners if k in m.events) for m0 in listeners for k in m0.events},
+               # per hook, only the modules that define it (hot paths skip the no-op defaults)
+               {name: tuple(m for m in mods if getattr(type(m), name) is not getattr(Module, name))
+                for name in HOT_HOOKS})
+        _WIRING[names] = got
+    return got
 
 
 class SetupRules(EngineBase):
@@ -116,18 +143,8 @@ class SetupRules(EngineBase):
         if missing:
             raise InvalidPosition(f"Let's Waltz! module(s) {', '.join(missing)} not playable yet; "
                                   f"playable: {', '.join(MODULES) or 'none'}")
-        self.mods = tuple(MODULES[m] for m in config.modules)
-        self.frame_owner = {k: m for m in self.mods for k in m.frames}
-        self.effect_owner = {k: m for m in self.mods for k in m.effects}
-        self.verb_owner = {k: m for m in self.mods for k in m.verbs}
-        self.requirement_owner = {k: m for m in self.mods for k in m.requirements}
-        self.scoring_owner = {k: m for m in self.mods for k in m.scorings}
-        self.listeners = tuple(m for m in self.mods if m.events)
-        self.listening = {k: tuple(m for m in self.listeners if k in m.events) for m0 in self.listeners
-                          for k in m0.events}
-        # per hook, only the modules that define it (hot paths skip the no-op defaults)
-        self.hooked = {name: tuple(m for m in self.mods if getattr(type(m), name) is not getattr(Module, name))
-                       for name in HOT_HOOKS}
+        (self.mods, self.frame_owner, self.effect_owner, self.verb_owner, self.requirement_owner,
+         self.scoring_owner, self.listeners, self.listening, self.hooked) = _wiring(tuple(config.modules))
         self.action_hooks = tuple(m for m in self.mods if m.listens_actions)
         self.t_action = False
         self.parts = {}

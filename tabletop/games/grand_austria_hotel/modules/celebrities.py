@@ -182,11 +182,11 @@ class Celebrities(Module):
         part.stack = tuple(pool[3:])
 
     # ---------------------------------------------------------------- chance
-    def _rolling(self, st: EngineBase) -> list[int]:
+    def _rolling(self, st: EngineBase) -> tuple[int, ...]:
         if st.roll_n == st.total_dice:
-            return [0, 1, 2]  # a round's first roll: every die (M2-3)
-        face = _part(st).face
-        return [c for c in range(3) if face[c] == -1]
+            return (0, 1, 2)  # a round's first roll: every die (M2-3)
+        face = st.parts[NAME].face
+        return tuple(c for c in range(3) if face[c] == -1)
 
     def owns_chance(self, st: EngineBase) -> bool:
         return st.roll_n == st.total_dice or -1 in st.parts[NAME].face
@@ -197,27 +197,23 @@ class Celebrities(Module):
     def parse_chance(self, st: EngineBase, action: str) -> bool:
         return self._parse(st, action) is not None
 
-    def _parse(self, st: EngineBase, action: str) -> list[int] | None:
-        white = self._white_n(st)
-        if white > 0:
-            if not action.startswith("roll:"):
-                return None
-            raw = action[5:].split("-")
-            if len(raw) != 6 or not all(x.isdigit() for x in raw):
-                return None
-            counts = [0] + [int(x) for x in raw]
-            return counts if sum(counts) == white else None
-        if not action.startswith("croll:"):
+    def _parse(self, st: EngineBase, action: str) -> tuple[int, ...] | None:
+        """The white dice's counts (``roll:``) or the coloured dice's faces (``croll:``, 0 for a
+        die not rolled), if ``action`` is a possible outcome now."""
+        syntax = N.outcome_syntax(action)
+        if syntax is None:
             return None
-        parts = action[6:].split("-")
-        if len(parts) != 3 or not all(x.isdigit() for x in parts):
-            return None
-        faces = [int(x) for x in parts]
+        kind, numbers = syntax
         rolling = self._rolling(st)
+        white = st.roll_n - len(rolling)
+        if white > 0:
+            return numbers if kind == 0 and sum(numbers) == white else None
+        if kind != 1:
+            return None
         for c in range(3):
-            if (1 <= faces[c] <= 6) != (c in rolling) or faces[c] > 6:
+            if (1 <= numbers[c] <= 6) != (c in rolling) or numbers[c] > 6:
                 return None
-        return faces
+        return numbers
 
     def chance_outcomes(self, st: EngineBase) -> list[tuple[str, float]]:
         white = self._white_n(st)
