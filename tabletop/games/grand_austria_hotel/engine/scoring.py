@@ -21,6 +21,34 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     sources_in_play,
 )
 
+_MASKS: dict[int, tuple[Any, ...]] = {}
+
+
+def _masks(rules: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Bit masks of the hotel's floors 1-4, columns, groups and colours (room r is bit r), to
+    test "every room of this line occupied" with one ``&``; worked out once per rules."""
+    got = _MASKS.get(id(rules))
+    if got is None or got[0] is not rules:
+        def mask(rooms: tuple[int, ...]) -> int:
+            return sum(1 << r for r in rooms)
+        got = (rules,
+               tuple(mask(rs) for rs in rules.rooms_by_floor[1:5]),
+               tuple(mask(rs) for rs in rules.rooms_by_column),
+               tuple(mask(g) for g in rules.groups),
+               tuple(mask(rs) for rs in rules.rooms_by_colour))
+        _MASKS[id(rules)] = got
+    return got[1], got[2], got[3], got[4]
+
+
+def occupied_mask(pl: Player) -> int:
+    """Seat's occupied rooms as bits (room r is bit r)."""
+    m, bit = 0, 1
+    for v in pl.rooms:
+        if v == 2:
+            m |= bit
+        bit <<= 1
+    return m
+
 
 class Scoring(EngineBase):
     # ---------------------------------------------------------- emperor, end
@@ -109,7 +137,8 @@ class Scoring(EngineBase):
         if kind == "full_groups":
             return self.full_groups(pl) >= req["at_least"]
         if kind == "full_colour":
-            return any(all(pl.rooms[r] == 2 for r in rs) for rs in self.rules.rooms_by_colour)
+            m = occupied_mask(pl)
+            return any(m & c == c for c in _masks(self.rules)[3])
         if kind == "occupied_colours":
             occ = self.occupied_by_colour(pl)
             names = ("yellow", "blue", "red")
@@ -123,21 +152,20 @@ class Scoring(EngineBase):
         return self.requirement_owner[kind].meets(self, p, req)
 
     def occupied_by_colour(self, pl: Player) -> list[int]:
-        occ = [0, 0, 0]
-        colour = self.rules.room_colour
-        for r in range(20):
-            if pl.rooms[r] == 2:
-                occ[colour[r]] += 1
-        return occ
+        m = occupied_mask(pl)
+        return [(m & c).bit_count() for c in _masks(self.rules)[3]]
 
     def full_floors(self, pl: Player) -> int:
-        return sum(1 for f in range(1, 5) if all(pl.rooms[r] == 2 for r in self.rules.rooms_by_floor[f]))
+        m = occupied_mask(pl)
+        return sum(m & f == f for f in _masks(self.rules)[0])
 
     def full_columns(self, pl: Player) -> int:
-        return sum(1 for c in range(5) if all(pl.rooms[r] == 2 for r in self.rules.rooms_by_column[c]))
+        m = occupied_mask(pl)
+        return sum(m & c == c for c in _masks(self.rules)[1])
 
     def full_groups(self, pl: Player) -> int:
-        return sum(1 for g in self.rules.groups if all(pl.rooms[r] == 2 for r in g))
+        m = occupied_mask(pl)
+        return sum(m & g == g for g in _masks(self.rules)[2])
 
     def staff_end_vp(self, p: int, sid: int) -> int:
         """VP a game-end staff card is worth to seat ``p`` now."""
