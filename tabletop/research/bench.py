@@ -17,8 +17,8 @@ import numpy as np
 from tabletop.research.aec import make_env
 
 
-def bench(game: str, players: int, games: int, seed: int = 0) -> dict[str, Any]:
-    env = make_env(game)(num_players=players)
+def bench(game: str, players: int, games: int, seed: int = 0, **config: Any) -> dict[str, Any]:
+    env = make_env(game)(num_players=players, **config)
     rng = np.random.default_rng(seed)
     steps = 0
     start = time.perf_counter()
@@ -35,15 +35,17 @@ def bench(game: str, players: int, games: int, seed: int = 0) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     return {"game": game, "players": players, "games": games, "steps": steps,
             "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1),
-            "games_per_s": round(games / elapsed, 2)}
+            "games_per_s": round(games / elapsed, 2), "config": config}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--modules", default="", help="Grand Austria Hotel: Let's Waltz! modules ('all' or a,b)")
     args = ap.parse_args()
-    rows = [bench("grand-austria-hotel", 2, args.games), bench("grand-austria-hotel", 4, args.games),
+    gah = {"modules": args.modules} if args.modules else {}
+    rows = [bench("grand-austria-hotel", 2, args.games, **gah), bench("grand-austria-hotel", 4, args.games, **gah),
             bench("burger-joint", 2, max(args.games // 5, 1))]
     for r in rows:
         print(json.dumps(r) if args.json else

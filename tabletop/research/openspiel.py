@@ -15,6 +15,11 @@ Importing this module registers ``python_grand_austria_hotel`` with ``pyspiel``:
 * The shuffles at setup (guest and staff decks, politics cards, emperor tiles) are fixed by
   the ``seed`` parameter, not chance nodes: a game is one deal; vary ``seed`` to vary deals.
   Later staff draws come from that hidden deck order.
+* Let's Waltz! modules: the ``modules`` parameter (a string: ``"all"`` or e.g.
+  ``"ballrooms,celebrities"``; empty for the base game). With module II (celebrities) a roll
+  is two chance nodes, the white dice (``roll:...``) and then the coloured dice
+  (``croll:r-b-y``, faces 0-6, 0 = not rolled); the ``croll`` outcome ids follow the
+  ``roll`` ids (:func:`chance_table`), so the base game's ids do not move.
 * Imperfect information: the observation (tensor and string) is the player's *view* only
   (the same encoder as the RL environments); information states are not provided.
 * Utility: ``returns()`` = 1/k to each of k winners (constant sum 1).
@@ -49,7 +54,10 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "introductory_sets": False,
     "herlius_objectives": False,
     "rowe_smith_staff": False,
+    "modules": "",
 }
+FLAGS = ("exclude_kitchen_hand", "discard_free_guests", "staff_draft", "introductory_sets",
+         "herlius_objectives", "rowe_smith_staff")
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -86,6 +94,16 @@ def roll_table(max_dice: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+COLOURED_ROLLS = tuple(f"croll:{r}-{b}-{y}" for r in range(7) for b in range(7) for y in range(7))
+"""Module II's coloured-dice outcomes (red, blue, yellow faces 0-6; 0 = that die not rolled)."""
+
+
+def chance_table(max_dice: int, coloured: bool = False) -> tuple[str, ...]:
+    """Every chance outcome name of a game (index = OpenSpiel chance outcome id): the white
+    dice rolls of :func:`roll_table`, then with module II the coloured rolls."""
+    return roll_table(max_dice) + (COLOURED_ROLLS if coloured else ())
+
+
 class GahSpielGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game object; parameters as in :data:`DEFAULT_PARAMS`."""
 
@@ -95,11 +113,13 @@ class GahSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = int(p["seed"])
         # (a bool, not edition="2021": OpenSpiel re-parses string parameters that look numeric)
         self.config: dict[str, Any] = {"edition": "original"} if p["original_edition"] else {}
-        self.config.update({k: bool(p[k]) for k in DEFAULT_PARAMS
-                            if k not in ("players", "seed", "original_edition") and p[k]})
+        self.config.update({k: bool(p[k]) for k in FLAGS if p[k]})
+        modules = str(p["modules"]).strip()
+        if modules:
+            self.config["modules"] = modules
         self.info = get_game(GAME)
         rules = load_rules(parse_config(players=self.players, **self.config))
-        self.rolls = roll_table(rules.dice[self.players])
+        self.rolls = chance_table(rules.dice[self.players], "celebrities" in rules.modules)
         self.roll_index = {r: i for i, r in enumerate(self.rolls)}
         self.actions = ActionMap(self.info.action_vocabulary(self.players), GAME)
         game_info = pyspiel.GameInfo(

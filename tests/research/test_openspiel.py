@@ -105,3 +105,46 @@ def test_mcts_bot_chooses_legal_moves() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+# -- Let's Waltz! modules ------------------------------------------------------------------------
+def test_modules_parameter_and_chance_ids() -> None:
+    from tabletop.research.openspiel import COLOURED_ROLLS, chance_table
+
+    base = load_game(players=2, seed=1)
+    waltz = load_game(players=2, seed=1, modules="all")
+    assert base.new_initial_state().gah.config.modules == ()
+    assert waltz.new_initial_state().gah.config.modules == (
+        "ballrooms", "celebrities", "unique_hotels", "start_player", "more")
+    # the white-dice ids do not move; module II's coloured rolls follow them
+    assert base.max_chance_outcomes() == len(roll_table(10))
+    assert waltz.max_chance_outcomes() == len(roll_table(10)) + len(COLOURED_ROLLS) == len(chance_table(10, True))
+    no_celebs = load_game(players=2, seed=1, modules="ballrooms,more")
+    assert no_celebs.max_chance_outcomes() == len(roll_table(10))
+    with pytest.raises(Exception, match="unknown module"):
+        load_game(players=2, modules="waltzing")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_with_all_modules(players) -> None:
+    game = load_game(players=players, seed=players, modules="all")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    enc = make_encoder("grand-austria-hotel", players, {"modules": "all"})
+    rng = np.random.RandomState(players)
+    state = game.new_initial_state()
+    kinds = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            kinds.add(state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]).split(":")[0])
+            state.apply_action(int(rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes])))
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert sorted(state.action_to_string(a) for a in legal) == sorted(state.gah.legal_actions())
+        tensor = np.asarray(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, enc.encode(state.gah.view(player), player))
+        state.apply_action(legal[rng.randint(len(legal))])
+    assert kinds == {"roll", "croll"}
+    assert sum(state.returns()) == pytest.approx(1.0)
