@@ -5,16 +5,24 @@
 
 import { clickable, h } from "./dom.js";
 import { has, t } from "./i18n.js";
+import {
+  MODULE_BOARD_ACTION, ballroomsPanel, canSendSelected, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
+  loungePanel, moduleButtonLabel, modulesOn, playerModules, promptExtra,
+} from "./gah_modules.js";
 
 export const SEAT_COLOURS = ["#f28c28", "#4fb3e8", "#8e5cc7", "#8a8a8a"];
-const LETTERS = "scwk";
-const ITEMS_DEFAULT = ["strudel", "cake", "wine", "coffee"];
+const LETTERS = "scwkh";
+// five items: the four dishes and drinks, and champagne (Let's Waltz! module I)
+const ITEMS_DEFAULT = ["strudel", "cake", "wine", "coffee", "champagne"];
 const COLOURS_DEFAULT = ["yellow", "blue", "red", "green"];
 
 // Actions done by clicking a thing on the board; everything else becomes a prompt button.
-const BOARD_ACTION = /^(g\d|d[1-5]\+?$|d6=\d\+?$|t\d[scwk]$|m\dr\d+$|r\d+$|o\d+$|rm\d+$|c\d$|play:|use:|discard:|draft:)/;
+const BOARD_ACTION = /^(g\d|d[1-5]\+?$|d6=\d\+?$|t\d[scwkh]$|m\dr\d+$|r\d+$|o\d+$|rm\d+$|c\d$|play:|use:|discard:|draft:)/;
 
-const items = (ctx) => (ctx.data && ctx.data.names && ctx.data.names.items) || ITEMS_DEFAULT;
+/** The item indices in play: champagne only with the ballrooms module (or when someone holds some). */
+function itemIdx(ctx) {
+  return modulesOn(ctx.view).includes("ballrooms") || (ctx.view.supply && ctx.view.supply.champagne) ? [0, 1, 2, 3, 4] : [0, 1, 2, 3];
+}
 const colours = (ctx) => (ctx.data && ctx.data.names && ctx.data.names.colours) || COLOURS_DEFAULT;
 const itemName = (i) => t(`item.${ITEMS_DEFAULT[i]}`);
 const seatName = (ctx, p) => (ctx.seats[p] && ctx.seats[p].name) || t("game.seatN", { n: p + 1 });
@@ -55,8 +63,25 @@ export function fxText(e) {
       const floors = e.floors ? t("fx.floors", { list: e.floors.join("–") }) : "";
       return t(e.occupy ? "fx.prepareOccupy" : "fx.prepare", { cost, floors });
     }
-    default: return e.effect.replace(/_/g, " ");
+    case "send_dancer": {
+      const what = e.discount === "free" ? t("fx.dancerFree") : e.discount ? t("fx.dancerLess", { n: e.discount })
+        : e.discounts ? t("fx.dancerLess", { n: e.discounts.join("/") }) : t("fx.dancer");
+      return (e.count || 1) > 1 ? `${e.count} × ${what}` : what;
+    }
+    case "lose_champagne": return t("fx.loseChampagne", { n: e.amount });
+    case "remove_dancers": return t("fx.removeDancers", { n: e.count, b: e.ballroom + 1 });
+    case "vp_per_dancer": return t("fx.vpPerDancer", { n: e.amount });
+    case "occupy_low": return t("fx.occupyLow", { n: e.max_floor });
+    case "vp_per_marker": return t("fx.vpPerMarker", { n: e.amount });
+    case "lose_all_money": return t("fx.loseAll");
+    default: return has(`fx.${e.effect}`) ? t(`fx.${e.effect}`, e) : e.effect.replace(/_/g, " ");
   }
+}
+
+function champagne(n) { return h("span.nowrap", `${n}×`, cube(4)); }
+function itemsText(obj) { return itemsOf(obj); }
+function helpers() {
+  return { fxText, seatName, colours: SEAT_COLOURS, champagne, itemsText, kr, cube, itemName };
 }
 
 // ------------------------------------------------------------------ cards
@@ -86,9 +111,10 @@ function staffCard(ctx, slug, opts = {}) {
   const id = ctx.data.staff_by_slug[slug];
   const s = ctx.data.staff[String(id)] || { name: slug, cost: "?", timing: "" };
   const text = (ctx.texts && ctx.texts.staff && ctx.texts.staff[slug]) || "";
-  const el = h(`div.staff.t-${s.timing}${opts.used ? ".used" : ""}`, { "data-staff": slug, title: text },
+  const el = h(`div.staff.t-${s.timing}${opts.used ? ".used" : ""}${opts.down ? ".face-down" : ""}`, { "data-staff": slug, title: text },
     h("div.staff-head", h("span.staff-name", s.name), h("span.cost", kr(s.cost))),
-    h("div.staff-timing", t(`timing.${s.timing}`) + (opts.used ? ` · ${t("game.used")}` : "")),
+    h("div.staff-timing", (has(`timing.${s.timing}`) ? t(`timing.${s.timing}`) : s.timing) + (opts.used ? ` · ${t("game.used")}` : "")
+      + (opts.down ? ` · ${t("game.faceDown")}` : "")),
     h("div.staff-text", text));
   if (!ctx.readOnly && opts.actions) {
     for (const verb of opts.actions) {
@@ -124,14 +150,14 @@ function dieFace(n) { return h(`span.die.f${n}`, String(n)); }
 function actionBoard(ctx) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const anyBoost = [...ctx.legal.keys()].some((a) => /^d(\d|6=\d)\+$/.test(a));
+  const anyBoost = [...ctx.legal.keys()].some((a) => /^d(\d|6=\d)(:[a-z]+)?\+$/.test(a));
   if (!anyBoost) ui.boost = false;
   const spaces = [];
   for (let n = 1; n <= 6; n++) {
     const count = v.dice[String(n)] || 0;
     const el = h(`div.space.s${n}`, { "data-space": n },
       h("div.space-head", dieFace(n), h("span.count", { title: t("game.diceHere") }, `× ${count}`)),
-      h("div.space-label", t(`space.${n}`)));
+      h("div.space-label", t(`space.${n}`)), colouredDice(ctx, n, ui.boost));
     if (!ctx.readOnly) {
       if (n < 6) {
         const plain = `d${n}`;
@@ -139,19 +165,21 @@ function actionBoard(ctx) {
         const choice = ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
         if (choice) clickable(el, choice, () => ctx.act(choice), ctx.legal.get(choice));
       } else {
-        const copies = [1, 2, 3, 4, 5].map((k) => {
-          const plain = `d6=${k}`;
-          const boosted = `d6=${k}+`;
+        const copies = [1, 2, 3, 4, 5].flatMap((k) => ["", ":red", ":blue", ":yellow"].map((c) => {
+          const plain = `d6=${k}${c}`;
+          const boosted = `d6=${k}${c}+`;
           return ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
-        }).filter(Boolean);
+        })).filter(Boolean);
         if (copies.length) {
           clickable(el, "d6", () => { ui.copyOpen = !ui.copyOpen; ctx.rerender(); }, t("game.copyHint"));
           if (ui.copyOpen) {
             el.append(h("div.copy-menu", { role: "menu" }, h("div.small", t("game.copyWhich")),
               copies.map((a) => {
                 const k = Number(a[3]);
+                const col = (a.match(/:(\w+)/) || [])[1];
                 return h("button.small", { type: "button", "data-action": a, title: ctx.legal.get(a),
-                  onclick: (ev) => { ev.stopPropagation(); ui.copyOpen = false; ctx.act(a); } }, `${k}: ${t(`space.${k}`)}`);
+                  onclick: (ev) => { ev.stopPropagation(); ui.copyOpen = false; ctx.act(a); } },
+                col ? h(`span.cdie.dc-${col}`, "6") : null, col ? " " : null, `${k}: ${t(`space.${k}`)}`);
               })));
           }
         } else ui.copyOpen = false;
@@ -159,6 +187,8 @@ function actionBoard(ctx) {
     }
     spaces.push(el);
   }
+  const key = keySpace(ctx);
+  if (key) spaces.push(key);
   const boost = anyBoost && !ctx.readOnly
     ? h("label.boost", { title: t("game.boostHint") },
       h("input", { type: "checkbox", id: "boost", checked: !!ui.boost, onchange: (e) => { ui.boost = e.target.checked; ctx.rerender(); } }),
@@ -169,7 +199,7 @@ function actionBoard(ctx) {
   if (v.dustbin) extra.push(t("game.dustbin", { n: v.dustbin }));
   return h("section.panel.actions", { id: "action-board" },
     h("div.panel-head", h("h3", t("game.actionBoard")), boost),
-    h("div.spaces", spaces),
+    h(`div.spaces${key ? ".with-key" : ""}`, spaces),
     extra.length ? h("div.muted.small", extra.join(" · ")) : null);
 }
 
@@ -220,14 +250,16 @@ function emperorPanel(ctx) {
 function roundPanel(ctx) {
   const v = ctx.view;
   const order = v.turn_order.map((o, p) => ({ ...o, p })).sort((a, b) => a.tile[0] - b.tile[0]);
+  const holder = keyHolder(ctx);
   return h("section.panel.round", { id: "round" },
     h("div.round-line", h("b", t("game.round", { n: v.round, of: ctx.data.rounds || 7 })), " · ", t(`phase.${v.phase}`)),
     h("div.turn-order", order.map((o) => h(`span.tile${o.passed ? ".passed" : ""}${ctx.current === o.p ? ".current" : ""}`,
       { style: { borderColor: SEAT_COLOURS[o.p] }, title: seatName(ctx, o.p) },
       h("span.disc", { style: { background: SEAT_COLOURS[o.p] } }),
-      `${o.tile[0]}|${o.tile[1]}`, o.covered ? h("small", ` ✓${o.covered}`) : null, o.passed ? h("small", ` ${t("game.passed")}`) : null))),
+      `${o.tile[0]}|${o.tile[1]}`, o.covered ? h("small", ` ✓${o.covered}`) : null, o.passed ? h("small", ` ${t("game.passed")}`) : null,
+      holder === o.p ? h("span.key-icon", { title: t("key.title"), "data-key": o.p }) : null))),
     h("div.supply.small.muted", t("game.supply"), ": ",
-      ITEMS_DEFAULT.map((it, i) => h("span.supply-item", cube(i), ` ${v.supply[it]} `)),
+      itemIdx(ctx).map((i) => h("span.supply-item", { "data-supply": ITEMS_DEFAULT[i] }, cube(i), ` ${v.supply[ITEMS_DEFAULT[i]] ?? 0} `)),
       " · ", t("game.roomTiles"), ": ", ["yellow", "blue", "red"].map((c) => h(`span.room-chip.c-${c}`, String(v.room_supply[c] ?? "")))));
 }
 
@@ -274,12 +306,14 @@ function hotelGrid(ctx, p, mine) {
 
 function cafePanel(ctx, p, mine) {
   const pl = ctx.view.players[p];
-  const hasFourth = pl.cafe[3] || (pl.played || []).includes("maitre-d");
+  const U = (ctx.view.modules || {}).unique_hotels;
+  const kaufman = U && U.entrances.some((e) => e.id === "kaufman" && e.owner === p);
+  const hasFourth = pl.cafe[3] || (pl.played || []).includes("maitre-d") || kaufman;
   const tables = pl.cafe.slice(0, hasFourth ? 4 : 3).map((entry, tIdx) => {
     if (!entry) return h("div.table.empty", { "data-table": tIdx }, h("span.muted", t("game.emptyTable")));
     const extra = [];
     if (mine && !ctx.readOnly) {
-      const adds = [0, 1, 2, 3].map((i) => `t${tIdx}${LETTERS[i]}`).filter((a) => ctx.legal.has(a));
+      const adds = [0, 1, 2, 3, 4].map((i) => `t${tIdx}${LETTERS[i]}`).filter((a) => ctx.legal.has(a));
       if (adds.length) {
         extra.push(h("div.serve-buttons", adds.map((a) => {
           const i = LETTERS.indexOf(a[2]);
@@ -291,7 +325,7 @@ function cafePanel(ctx, p, mine) {
     const card = guestCard(ctx, entry.guest, { served: entry.served, extra });
     const table = h("div.table", { "data-table": tIdx }, card);
     if (mine && !ctx.readOnly) {
-      const moves = [...ctx.legal.keys()].filter((a) => a.startsWith(`m${tIdx}r`));
+      const moves = [...ctx.legal.keys()].filter((a) => a.startsWith(`m${tIdx}r`) || a.startsWith(`m${tIdx}b`));
       const complete = `c${tIdx}`;
       if (ctx.legal.has(complete)) clickable(card, complete, () => ctx.act(complete), ctx.legal.get(complete));
       else if (moves.length) {
@@ -310,7 +344,8 @@ function cafePanel(ctx, p, mine) {
 function kitchenPanel(ctx, p) {
   const pl = ctx.view.players[p];
   return h("div.kitchen", { "data-kitchen": p }, h("h4", t("game.kitchen")),
-    h("div.kitchen-items", ITEMS_DEFAULT.map((it, i) => h("span.kitchen-item", { title: itemName(i), "data-item": it }, cube(i), ` × ${pl.kitchen[it]}`))));
+    h("div.kitchen-items", itemIdx(ctx).map((i) => h("span.kitchen-item", { title: itemName(i), "data-item": ITEMS_DEFAULT[i] },
+      cube(i), ` × ${pl.kitchen[ITEMS_DEFAULT[i]] || 0}`))));
 }
 
 function vpTotal(pl) { return Object.values(pl.vp).reduce((a, b) => a + b, 0); }
@@ -330,6 +365,7 @@ function staffPanel(ctx, p, mine) {
   const v = ctx.view;
   const pl = v.players[p];
   const used = new Set(pl.used || []);
+  const down = faceDown(ctx, p);
   const parts = [];
   const tp = top(v);
   if (mine) {
@@ -351,7 +387,8 @@ function staffPanel(ctx, p, mine) {
   }
   parts.push(h("div.played", { id: mine ? "played" : null }, h("h4", t("game.played"), h("span.muted.small", ` (${pl.played.length})`)),
     pl.played.length
-      ? h("div.cards", pl.played.map((slug) => staffCard(ctx, slug, { used: used.has(slug), actions: mine ? ["use", "discard"] : null })))
+      ? h("div.cards", pl.played.map((slug) => staffCard(ctx, slug, { used: used.has(slug), down: down.has(slug),
+        actions: mine ? ["bell", "use", "discard"] : null })))
       : h("p.muted.small", t("game.none"))));
   return h("div.staff-area", parts);
 }
@@ -361,6 +398,7 @@ function playerBoard(ctx, p, mine) {
     h("div.pb-grid",
       h("div.pb-hotel", hotelGrid(ctx, p, mine)),
       h("div.pb-side", cafePanel(ctx, p, mine), kitchenPanel(ctx, p))),
+    playerModules(ctx, p, helpers()),
     staffPanel(ctx, p, mine));
 }
 
@@ -381,7 +419,10 @@ export function renderBoard(ctx) {
   const ui = ctx.ui;
   ui.openOpponents = ui.openOpponents || {};
   const others = v.players.map((_, p) => p).filter((p) => p !== me);
-  const shared = h("div.shared", roundPanel(ctx), queuePanel(ctx), actionBoard(ctx));
+  ctx.seatName = (p) => seatName(ctx, p);
+  const auction = v.phase === "auction" ? entrancesPanel(ctx, helpers()) : null;
+  const shared = h("div.shared", roundPanel(ctx), auction, queuePanel(ctx), actionBoard(ctx), loungePanel(ctx),
+    ballroomsPanel(ctx, helpers()));
   const tracks = h("div.two-col", politicsPanel(ctx), emperorPanel(ctx));
   const mine = me !== null && me !== undefined
     ? h("section.panel.me", { id: "my-board" }, playerHead(ctx, me, true), turnInfo(ctx, me), playerBoard(ctx, me, true))
@@ -393,7 +434,8 @@ export function renderBoard(ctx) {
     det.addEventListener("toggle", () => { ui.openOpponents[p] = det.open; });
     return det;
   });
-  return h("div.gah-board", shared, mine, tracks, opp.length ? h("div.opponents", { id: "opponents" }, opp) : null);
+  const entrances = auction ? null : entrancesPanel(ctx, helpers());
+  return h("div.gah-board", shared, mine, tracks, entrances, opp.length ? h("div.opponents", { id: "opponents" }, opp) : null);
 }
 
 function turnInfo(ctx, p) {
@@ -404,15 +446,16 @@ function turnInfo(ctx, p) {
     h(`span${tr.die_taken ? ".done" : ""}`, (tr.die_taken ? "✓ " : "○ ") + t("game.dieTaken")));
 }
 
-export function isBoardAction(a) { return BOARD_ACTION.test(a); }
+export function isBoardAction(a) { return BOARD_ACTION.test(a) || MODULE_BOARD_ACTION.test(a); }
 
 function foodLabel(a) {
-  const m = a.match(/^([sw])(\d+)([ck])(\d+)$/);
+  const m = a.match(/^([sw])(\d+)([ck])(\d+)(?:h(\d+))?$/);
   const i1 = m[1] === "s" ? 0 : 2;
   const i2 = m[3] === "c" ? 1 : 3;
   const parts = [];
   if (+m[2]) parts.push(h("span.nowrap", `${m[2]} × `, cube(i1), ` ${itemName(i1)}`));
   if (+m[4]) parts.push(h("span.nowrap", `${m[4]} × `, cube(i2), ` ${itemName(i2)}`));
+  if (m[5] && +m[5]) parts.push(h("span.nowrap", `${m[5]} × `, cube(4), ` ${itemName(4)}`));
   if (!parts.length) parts.push(t("btn.nothing"));
   return parts.flatMap((x, k) => (k ? [" + ", x] : [x]));
 }
@@ -430,7 +473,7 @@ export function promptButtons(ctx) {
     if (a === "done") { label = has(`btn.done.${kind}`) ? t(`btn.done.${kind}`) : t("btn.done"); cls = "done"; }
     else if (a === "pass") label = t("btn.pass");
     else if (a === "serve") label = t("btn.serve");
-    else if (/^[sw]\d+[ck]\d+$/.test(a)) label = foodLabel(a);
+    else if (/^[sw]\d+[ck]\d+(h\d+)?$/.test(a)) label = foodLabel(a);
     else if ((m = a.match(/^e(\d+)m(\d+)$/))) label = t("btn.empmoney", { e: m[1], m: m[2] });
     else if ((m = a.match(/^\+([scwk])$/))) { const i = LETTERS.indexOf(m[1]); label = [cube(i), " ", t("btn.takeItem", { item: itemName(i) })]; }
     else if (a === "penalty:main") label = t("btn.penaltyMain");
@@ -438,7 +481,7 @@ export function promptButtons(ctx) {
     else if (a === "avoid") label = t("btn.avoid");
     else if (a === "suffer") label = t("btn.suffer");
     else if ((m = a.match(/^bonus:(\w+)$/))) label = t(`btn.bonus.${m[1]}`);
-    else label = text || a;
+    else label = moduleButtonLabel(ctx, a, helpers()) || text || a;
     out.push({ action: a, label, cls, title: text });
   }
   return out;
@@ -463,7 +506,7 @@ export function promptText(ctx) {
   if (ctx.ui.selectedTable !== null && ctx.ui.selectedTable !== undefined) {
     const e = v.players[ctx.seat].cafe[ctx.ui.selectedTable];
     const g = e && ctx.data.guests[String(e.guest)];
-    return t("prompt.chooseRoomFor", { guest: g ? g.name : "?" });
+    return t(canSendSelected(ctx, ctx.ui.selectedTable) ? "prompt.chooseRoomOrBallroomFor" : "prompt.chooseRoomFor", { guest: g ? g.name : "?" });
   }
   const params = {
     left: tp.left ?? "",
@@ -472,9 +515,9 @@ export function promptText(ctx) {
     items: itemsOf(tp.fresh),
     cost: tp.cost ? t(`fx.cost.${tp.cost}`) : "",
   };
-  let s = has(`prompt.${kind}`) ? t(`prompt.${kind}`, params) : kind;
+  let s = (has(`prompt.${kind}`) ? t(`prompt.${kind}`, params) : kind) + promptExtra(ctx, tp);
   if (kind === "turn") {
-    const moves = [...ctx.legal.keys()].some((a) => /^m\dr/.test(a));
+    const moves = [...ctx.legal.keys()].some((a) => /^m\d[rb]/.test(a));
     if (moves) s += " " + t("prompt.moveHint");
   }
   if ((kind === "penalty" || kind === "avoid") && tp.scoring !== undefined) {

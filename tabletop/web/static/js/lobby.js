@@ -21,6 +21,7 @@ const OPTION_SPECS = {
     objectives: { type: "triple", source: "objectives" },
     emperor_tiles: { type: "triple", source: "emperor_tiles" },
     data_override: { type: "text", advanced: true },
+    modules: { type: "modules", choices: ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"] },
   },
   "burger-joint": {
     turn_limit: { type: "int", min: 1, placeholder: "200" },
@@ -108,6 +109,28 @@ export function showLobby(root) {
             if (e.target.checked) cur.add(c); else cur.delete(c);
             if (cur.size) st.config[name] = [...cur]; else delete st.config[name];
           } }), " ", has(`opt.${name}.${c}`) ? t(`opt.${name}.${c}`) : c))), helpEl);
+    }
+    if (spec.type === "modules") {
+      // Let's Waltz!: five checkboxes (any combination) and an "all" shortcut; sent in rulebook order
+      const cur = new Set(val || []);
+      const save = () => {
+        const list = spec.choices.filter((c) => cur.has(c));
+        if (list.length) st.config[name] = list; else delete st.config[name];
+      };
+      const all = h("input", { type: "checkbox", name: `${name}-all`, checked: spec.choices.every((c) => cur.has(c)),
+        onchange: (e) => {
+          for (const c of spec.choices) if (e.target.checked) cur.add(c); else cur.delete(c);
+          save();
+          render();
+        } });
+      return h("div.opt.opt-modules", { id: "modules" }, h("span.opt-name", optionLabel(name)),
+        h("div.opt-multi", spec.choices.map((c) => h("label",
+          h("input", { type: "checkbox", name, value: c, checked: cur.has(c), onchange: (e) => {
+            if (e.target.checked) cur.add(c); else cur.delete(c);
+            save();
+            all.checked = spec.choices.every((x) => cur.has(x));
+          } }), " ", has(`opt.${name}.${c}`) ? t(`opt.${name}.${c}`) : c)),
+        h("label.all", all, " ", t("opt.modules.all"))), helpEl);
     }
     if (spec.type === "triple") {
       const d = st.data[st.game];

@@ -1,0 +1,226 @@
+"""Let's Waltz! in the browser: a whole 2-player game with all five modules played by clicking
+(a person against a bot), and one test per module that reaches and clicks that module's own
+decisions and checks that its parts are drawn."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Pages, Server, require_browser, shot
+from tests.browser.gah_modules_ui import UNPLACED, click_action, plan_route, progress_choice
+from tests.browser.ui import legal, wait_my_turn
+
+I18N = Path(__file__).resolve().parents[2] / "tabletop" / "web" / "static" / "i18n"
+ALL = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]
+
+
+def check_module_parts(page: Any, modules: list[str]) -> None:
+    """The parts each module adds are on the board (and those of modules not played are not)."""
+    on = set(modules)
+    assert (page.locator("#ballrooms .ballroom").count() == 3) == ("ballrooms" in on)
+    if "ballrooms" in on:
+        assert page.locator("#ballrooms .ballroom .br-row").count() == 9
+        assert page.locator("#ballrooms .balcony").count() == 1
+        assert page.locator("#my-board .kitchen [data-item='champagne']").count() == 1
+        assert page.locator("#round [data-supply='champagne']").count() == 1
+    else:
+        assert page.locator("#my-board .kitchen [data-item='champagne']").count() == 0
+    assert (page.locator("#lounge .lounge-space").count() == 3) == ("celebrities" in on)
+    assert (page.locator("#entrances .entrance").count() > 0) == ("unique_hotels" in on)
+    assert (page.locator("#action-board [data-space='key']").count() == 1) == ("start_player" in on)
+
+
+def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: Pages) -> None:
+    """Lobby with the "all modules" shortcut, then every decision of seat 0 by clicking until the end."""
+    require_browser()
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-form #players-select")
+    page.select_option("#players-select", "2")
+    page.fill("input[name='seat-0-name']", "Vera")
+    page.select_option("select[name='seat-1-bot']", "easy")
+    page.check("#modules input[name='modules-all']")
+    assert all(page.locator(f"#modules input[value='{m}']").is_checked() for m in ALL)
+    page.uncheck("#modules input[value='more']")  # the shortcut follows the single boxes
+    assert not page.locator("#modules input[name='modules-all']").is_checked()
+    page.check("#modules input[value='more']")
+    assert page.locator("#modules input[name='modules-all']").is_checked()
+    page.click("details.advanced > summary")
+    page.fill("#seed", "11")
+    shot(page, "50-lobby-modules")
+    page.click("#create-button")
+    page.wait_for_selector("#created input[data-invite='0']")
+    link = page.input_value("#created input[data-invite='0']")
+    game_id, token = link.split("/game/")[1].split("?")[0], link.split("token=")[1]
+    assert server.state(game_id, token)["config"] == {"modules": ALL}
+
+    page.goto(link)
+    page.fill("#join-name", "Vera")
+    page.click("#join-button")
+    page.click("#start-button")
+    page.wait_for_selector(".game[data-status='active']")
+    wait_my_turn(page)
+    check_module_parts(page, ALL)
+    shot(page, "51-all-modules-auction")
+
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    clicked: list[str] = []
+    started = time.time()
+    while True:
+        page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=60000)
+        if page.locator(".game[data-status='finished']").count():
+            break
+        st = page.evaluate("tabletop.state()")
+        kinds.add(st["view"]["pending"][-1]["decision"])
+        missing = page.evaluate(UNPLACED)
+        assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
+        a = progress_choice(rng, legal(page))
+        click_action(page, a)
+        clicked.append(a)
+        if len(clicked) in (25, 120):
+            shot(page, f"52-all-modules-{len(clicked)}")
+        assert time.time() - started < 240, f"the game did not end in time ({len(clicked)} actions)"
+    print("actions clicked:", len(clicked), "decisions seen:", sorted(kinds), f"{time.time() - started:.0f} s")
+    # every module's own decisions came up and were clicked in this game
+    assert {"open", "bal_board", "bal_dancer"} <= kinds, kinds
+    assert any(a.startswith("open:") for a in clicked)
+    assert any(re.match(r"^rehearsal:\d$", a) for a in clicked)
+    assert any(re.match(r"^(m\db\d[tmb]|send:\d[tmb])$", a) for a in clicked)
+
+    page.wait_for_selector("#end-screen")
+    final = server.state(game_id, token)
+    assert [int(page.inner_text(f"#breakdown [data-final='{i}']")) for i in range(2)] == final["result"]["scores"]
+    for src in ("ballrooms", "champagne", "celebrities", "entrances"):
+        row = page.locator(f"#breakdown tr[data-source='{src}']")
+        assert row.count() == 1, src
+        label = row.locator("td").first.inner_text()
+        assert label and label != src  # translated, not the raw key
+        shown = [int(x) for x in row.locator("td.num").all_inner_texts()]
+        assert shown == [b.get(src, 0) for b in final["result"]["breakdown"]], src
+    shot(page, "53-all-modules-end")
+
+
+# one module each: the actions it adds that the route must reach and click (regex per action)
+MODULE_TARGETS = {
+    "ballrooms": [r"^rehearsal:\d$", r"^(m\db\d[tmb]|send:\d[tmb])$", r"^dancer:\d$"],
+    "celebrities": [r"^d(\d|6=\d):(red|blue|yellow)\+?$"],
+    "unique_hotels": [r"^open:[\w-]+:\d+$", r"^(bid:\d+|pass)$", r"^g\d$"],  # g: the auction is over
+    "start_player": [r"^key(=\d)?$"],
+    "more": [r"^bell:[\w-]+$"],
+}
+BELLS = ("handmaid", "apprentice", "dishwasher", "tapster", "chef-de-rang", "bartender", "janitor", "entertainer")
+
+
+def _prefer_bells(a: str) -> int:
+    """Towards a bell reward: play bell cards, take many dishes or drinks at once."""
+    if a.startswith("play:") and a[5:] in BELLS:
+        return 100
+    if m := re.match(r"^[sw](\d+)[ck](\d+)$", a):
+        return 50 + max(int(m.group(1)), int(m.group(2)))
+    if re.match(r"^d[12]\+?$", a):
+        return 40
+    return 1 if a in ("pass", "done") else 10
+
+
+def _prefer_champagne(a: str) -> int:
+    """Towards a ballroom send: take champagne, fill orders, move completed guests."""
+    if re.match(r"^([sw]\d+[ck]\d+h[1-9]|t\d[scwkh]|m\d)", a):
+        return 50
+    return 1 if a in ("pass", "done") else 10
+
+
+@pytest.mark.parametrize("module", list(MODULE_TARGETS))
+def test_each_module_decisions_by_clicking(module: str, server: Server, browser: Any, pages: Pages) -> None:
+    require_browser()
+    prefer = {"more": _prefer_bells, "ballrooms": _prefer_champagne}.get(module)
+    limit = 120 if module == "more" else 90
+    # find (in-process) a seed whose play reaches the module's decisions soon; then click it all
+    route = None
+    for seed in range(1, 200):
+        route = plan_route(module, seed, MODULE_TARGETS[module], limit=limit, prefer=prefer)
+        if route:
+            break
+    assert route, f"no short route to {module}'s decisions"
+    g = server.started_game(names=("Ann", "Ben"), seed=seed, config={"modules": [module]})
+    seat_pages = []
+    for s in (0, 1):
+        p = pages.new()
+        p.goto(server.link(g["id"], g["seats"][s]["token"]))
+        p.wait_for_selector(".game[data-status='active']")
+        seat_pages.append(p)
+    check_module_parts(seat_pages[0], [module])
+    targets = [re.compile(t) for t in MODULE_TARGETS[module]]
+    for i, (seat, a) in enumerate(route):
+        page = seat_pages[seat]
+        wait_my_turn(page)
+        assert a in legal(page), (i, a, legal(page))
+        missing = page.evaluate(UNPLACED)
+        assert not missing, f"legal but nowhere to click: {missing}"
+        if any(t.match(a) for t in targets):
+            shot(page, f"60-module-{module}-{i}")
+        click_action(page, a)
+    final = server.state(g["id"], g["seats"][0]["token"])
+    for p in seat_pages:  # both boards show the state after the last click
+        p.wait_for_function("r => Number(document.querySelector('.game').dataset.revision) >= r", arg=final["revision"])
+        check_module_parts(p, [module])
+    _check_after(module, seat_pages, final, route)
+    shot(seat_pages[route[-1][0]], f"61-module-{module}-after")
+
+
+def _check_after(module: str, seat_pages: list[Any], final: dict[str, Any], route: list[tuple[int, str]]) -> None:
+    """What the clicks changed is drawn."""
+    view = final["view"]["modules"][module]
+    page = seat_pages[0]
+    if module == "ballrooms":
+        dancers = sum(len(row) for rooms in view["rows"] for row in rooms)
+        assert dancers >= 1
+        assert page.locator("#ballrooms .br-row .dancer").count() == dancers
+        assert page.locator("#my-board .rehearsal .rh-section").count() == 4
+    elif module == "celebrities":
+        held = [c for seat in view["held"] for c in seat]
+        assert held and all(page.locator(f"[data-held] [data-celebrity='{c}']").count() == 1 for c in held)
+    elif module == "unique_hotels":
+        owned = [e for e in view["entrances"] if e["owner"] is not None]
+        assert owned and page.locator("#entrances .entrance .owner").count() == len(owned)
+    elif module == "start_player":
+        holder = view["key_holder"]
+        assert holder is not None and page.locator(f"#round [data-key='{holder}']").count() == 1
+    elif module == "more":
+        seat, a = route[-1]
+        slug = a.split(":", 1)[1]
+        assert slug in view["face_down"][seat]
+        assert seat_pages[seat].locator(f"#played .staff.face-down[data-staff='{slug}']").count() == 1
+
+
+def test_modules_on_a_phone_in_three_languages(server: Server, browser: Any, pages: Pages) -> None:
+    """All modules' parts fit a 375 px screen; their words follow the language switch."""
+    require_browser()
+    g = server.started_game(names=("Ann", "Ben"), seed=4, config={"modules": ALL})
+    phone = pages.new(width=375, height=812)
+    phone.goto(server.link(g["id"], g["seats"][0]["token"]))
+    phone.wait_for_selector(".game[data-status='active']")
+    wait_my_turn(phone)
+    check_module_parts(phone, ALL)
+    for lang in ("en", "de", "zh"):
+        words = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+        phone.select_option("#lang-select", lang)
+        phone.wait_for_function("t => document.querySelector('#ballrooms h3').textContent.startsWith(t)",
+                                arg=words["bal.title"])
+        assert phone.inner_text("#lounge h3").startswith(words["celeb.lounge"])
+        assert phone.inner_text("#entrances h3").startswith(words["ent.title"])
+        assert words["key.title"] in phone.inner_text("#action-board")
+        assert words["prompt.open"] in phone.inner_text("#prompt")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"{lang}: the page is {width} px wide on a 375 px screen"
+        shot(phone, f"62-modules-phone-{lang}")
+    # acting on a phone: put an entrance up for auction with two taps
+    click_action(phone, next(a for a in legal(phone) if a.startswith("open:")))
+    assert server.state(g["id"], g["seats"][0]["token"])["view"]["modules"]["unique_hotels"]["auction"]
