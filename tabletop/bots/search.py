@@ -135,6 +135,23 @@ def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
     return fn if callable(fn) else None
 
 
+_CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples"))
+
+
+def _budget_caps(game: str) -> Callable[[GameState], dict[str, int] | None] | None:
+    """The game's ``search_caps(state)`` (from its evaluation module), if any: upper
+    bounds on the flatmc options for a table like ``state`` (None: no bounds)."""
+    fn = getattr(_evaluation_module(game), "search_caps", None)
+    if not callable(fn):
+        return None
+
+    def caps(st: GameState) -> dict[str, int] | None:
+        got = fn(st)
+        return {k: int(v) for k, v in got.items() if k in _CAPPED} if got else None
+
+    return caps
+
+
 def _determinize(obs: Observation, rng: Rng) -> GameState:
     info = get_game(obs.game)
     if info.determinize is None:
@@ -349,11 +366,29 @@ class FlatMCBot:
         self._plan, self._expect = [], []
         ev = _evaluator(obs.game, self.eval)
         marker = _marker(obs.game)
-        me = obs.seat
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         first = _determinize(obs, self.rng)
+        caps = _budget_caps(obs.game)
+        limits = caps(first) if caps is not None else None
+        if limits:
+            # the game asks for a smaller budget on this table (e.g. a richer variant whose
+            # decisions cost more): cap the options for this decision only
+            saved = {k: getattr(self, k) for k in limits}
+            for k, v in limits.items():
+                setattr(self, k, min(saved[k], v))
+            try:
+                return self._choose_planned(obs, first, ev, marker, legal, totals, lines, deadline)
+            finally:
+                for k, v in saved.items():
+                    setattr(self, k, v)
+        return self._choose_planned(obs, first, ev, marker, legal, totals, lines, deadline)
+
+    def _choose_planned(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker, legal: list[str],
+                        totals: dict[str, float], lines: dict[str, tuple[float, tuple[str, ...], GameState]],
+                        deadline: float | None) -> str:
+        me = obs.seat
         turns_left = _turns_left(obs.game) if self.endgame > 0 else None
         if turns_left is not None and turns_left(first, me) <= self.endgame:
             return self._choose_endgame(obs, first, ev, marker)

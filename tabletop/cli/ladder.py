@@ -61,20 +61,33 @@ def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:
 
 
 class _Timed:
-    """Wraps a bot and measures its thinking time."""
+    """Wraps a bot and measures its thinking time: wall-clock seconds and the
+    process's CPU seconds of every decision (CPU time does not grow while other
+    processes hold the core, so it stays comparable on a loaded machine)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.seconds = 0.0
         self.decisions = 0
+        self.cpu: list[float] = []
 
     def choose(self, obs: Observation) -> str:
         t0 = time.perf_counter()
+        c0 = time.process_time()
         action = self.bot.choose(obs)
+        self.cpu.append(time.process_time() - c0)
         self.seconds += time.perf_counter() - t0
         self.decisions += 1
         return action
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-quantile (0-1) of ``values`` (nearest rank)."""
+    if not values:
+        return 0.0
+    xs = sorted(values)
+    return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
 
 
 def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
@@ -111,6 +124,8 @@ def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
         "wins": [1.0 / len(winners) if s in winners else 0.0 for s in seats],
         "seconds": [bots[s].seconds for s in seats],
         "decisions": [bots[s].decisions for s in seats],
+        # CPU seconds of each decision (rounded to 0.1 ms), for the mean and the p99
+        "cpu": [[round(c, 4) for c in bots[s].cpu] for s in seats],
     }
 
 
@@ -138,6 +153,10 @@ class Pairing:
             out[f"mean_{who}_ci"] = [mlo, mhi]
             out[f"sec_per_decision_{who}"] = sec / dec if dec else 0.0
             out[f"decisions_per_game_{who}"] = dec / n if n else 0.0
+            if self.games and all("cpu" in g for g in self.games):  # journals before 2026-11-25 lack it
+                cpu = [c for g in self.games for c in g["cpu"][k]]
+                out[f"cpu_per_decision_{who}"] = sum(cpu) / len(cpu) if cpu else 0.0
+                out[f"cpu_p99_{who}"] = percentile(cpu, 0.99)
         if self.self_play:
             per_game = [sum(g["scores"]) / 2.0 for g in self.games]
             m, mlo, mhi = mean_ci(per_game)
@@ -251,6 +270,10 @@ def format_table(rows: list[dict[str, Any]]) -> str:
             win = f"self-play: {r['self_play_mean']:.1f}/player"
         lines.append(f"{label:40s} {r['games']:5d}  {win:24s} {ma:22s} {mb:22s} "
                      f"{r['sec_per_decision_a']:8.4f} {r['sec_per_decision_b']:8.4f}")
+        if "cpu_per_decision_a" in r:
+            lines.append(f"{'':40s} {'':5s}  CPU s/decision A {r['cpu_per_decision_a']:.4f} "
+                         f"(p99 {r['cpu_p99_a']:.4f}), B {r['cpu_per_decision_b']:.4f} "
+                         f"(p99 {r['cpu_p99_b']:.4f})")
         if "self_play_ci" in r:
             lo, hi = r["self_play_ci"]
             lines.append(f"{'':40s} {'':5s}  mean score per player {r['self_play_mean']:.1f} "

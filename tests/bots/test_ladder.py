@@ -35,6 +35,17 @@ def test_ladder_json_is_reproducible_and_seat_balanced() -> None:
     assert games_a[0]["seed"] == games_a[1]["seed"]  # one deal, both seats
     row = a["pairings"][0]
     assert row["games"] == 2 and 0.0 <= row["win_rate_a_ci"][0] <= row["win_rate_a"] <= row["win_rate_a_ci"][1]
+    # CPU seconds of every decision: their mean and p99 per bot
+    assert all(len(g["cpu"][k]) == g["decisions"][k] for g in games_a for k in range(2))
+    assert 0.0 <= row["cpu_per_decision_b"] <= row["cpu_p99_b"]
+
+
+def test_percentile_is_nearest_rank() -> None:
+    from tabletop.cli.ladder import percentile
+
+    xs = [float(i) for i in range(1, 101)]
+    assert percentile(xs, 0.99) == 99.0 and percentile(xs, 1.0) == 100.0 and percentile([], 0.5) == 0.0
+    assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0
 
 
 def test_ladder_rejects_bad_pairings() -> None:

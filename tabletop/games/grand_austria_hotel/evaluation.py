@@ -84,6 +84,9 @@ Terms (all in VP):
               effect still to carry out ...) at their ``EFFECT_WORTH``, so that
               half-finished turns compare fairly inside a turn planner.
 
+``modules``   only with Let's Waltz! modules on (``state.mods``; ``evaluation_modules.py``).
+              With every module off it is absent and nothing else changes.
+
 ``turn_marker(state, seat)`` changes when the seat's turn ends; the search bots
 use it to plan exactly one turn at a time.
 """
@@ -93,8 +96,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.games.grand_austria_hotel import evaluation_modules as MODS
 from tabletop.games.grand_austria_hotel.data import GREEN, Rules
 from tabletop.games.grand_austria_hotel.engine import GahState
+
+search_caps = MODS.search_caps  # a search hint the bots read from this module (Let's Waltz! tables)
 
 # ---------------------------------------------------------------- constants
 # The hand-set constants (docs/BOTS.md explains each). ``Params`` turns such a
@@ -198,12 +204,12 @@ def effect_worth(effects: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> 
         elif kind == "draw_and_play":
             total += 4.5 if e["discount"] == "free" else 3.0
         elif kind == "prepare_room":
-            total += {"free": 2.5, "minus1": 1.8, "full": 1.2}[e.get("cost", "full")] + \
+            total += MODS.room_worth(e.get("cost", "full")) + \
                 (3.0 if e.get("occupy") else 0.0)
         elif kind in ("lose_money", "lose_vp"):
             total -= e["amount"]
-        else:
-            total += EFFECT_WORTH.get(kind, 1.0)
+        else:  # a kind nobody lists counts 1.0; Let's Waltz! kinds: their worth
+            total += EFFECT_WORTH[kind] if kind in EFFECT_WORTH else MODS.module_effect_worth(e)
     return total
 
 
@@ -217,7 +223,7 @@ def _tables(rules: Rules) -> dict[str, Any]:
         return hit[1]
     reward = {gid: effect_worth(g.reward) for gid, g in rules.guests.items()}
     # cost of a guest's whole order in strudel/wine units
-    units = {gid: (g.order[0] + g.order[2], g.order[1] + g.order[3]) for gid, g in rules.guests.items()}
+    units = {gid: (g.order[0] + g.order[2] + g.order[4], g.order[1] + g.order[3]) for gid, g in rules.guests.items()}
     bonus_vp = []
     for g, members in enumerate(rules.groups):
         colour = rules.group_colour[g]
@@ -242,8 +248,9 @@ def _tables(rules: Rules) -> dict[str, Any]:
 
 
 _COLOUR_NAMES = ("yellow", "blue", "red", "green")
+_ITEMS_BASE, _ITEMS_MODS = range(4), range(5)
 TERMS = ("scored", "rooms", "money", "kitchen", "guests", "seats", "prepared", "groups", "emperor",
-         "staff", "hand", "politics", "tempo", "pending")
+         "staff", "hand", "politics", "tempo", "pending", "modules")  # "modules" only with Let's Waltz! modules
 
 
 # Expected largest number of equal faces among k dice (k = 0..14): how strong the
@@ -262,7 +269,7 @@ def actions_left(st: GahState, seat: int) -> tuple[int, float]:
     """
     rules = st.rules
     phase = st.phase
-    if phase in ("draft", "start_guest", "start_rooms"):
+    if phase in ("draft", "start_guest", "start_rooms", "auction", "rehearsal"):
         return 2 * rules.rounds, 0.0
     if phase == "over":
         return 0, 0.0
@@ -348,13 +355,14 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     kitchen = list(pl.kitchen)
     free_serving = S["chief-waiter"] in played
     order_t = []
+    items = _ITEMS_MODS if st.mods else _ITEMS_BASE  # module I: guests may order champagne
     for t in range(len(cafe)):
         g = cafe[t]
         if g:
             order = guests[g].order
             served = pl.served[t]
             miss = 0.0
-            for i in range(4):
+            for i in items:
                 m = order[i] - served[i]
                 if m > 0:
                     miss += m * (P.HEAVY_ITEM if i & 1 else 1.0)
@@ -382,7 +390,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
         units = 0.0
         from_kitchen = 0
         need = 0
-        for i in range(4):
+        for i in items:
             m = order[i] - served[i]
             if m > 0:
                 k = min(m, kitchen[i])
@@ -392,7 +400,8 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
                     m -= k
                 if m:
                     units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
-                    need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2
+                    if i < 4:
+                        need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2 (champagne: either)
         colour = guest.colour
         if colour == GREEN:
             c = max(range(3), key=lambda k: (free_count[k] - used_rooms[k],
@@ -486,8 +495,11 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
 
     tempo = P.TEMPO * A + P.REROLL * reroll
     pending = _pending(st, seat) if st.stack else 0.0
-    return [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
-            emperor_value, staff_value, hand_value, politics, tempo, pending]
+    out = [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
+           emperor_value, staff_value, hand_value, politics, tempo, pending]
+    if st.mods:  # Let's Waltz! (evaluation_modules.py); nothing with every module off
+        out.append(MODS.module_value(st, seat, A, tf, P))
+    return out
 
 
 _MEMO_LIMIT = 50_000  # entries per memo table before it is emptied (≈ 270 bytes each: ≤ 54 MB in all)
@@ -505,6 +517,7 @@ def clear_memos() -> None:
     for _rules, tables in _TABLES.values():
         for name in _MEMO_NAMES:
             tables[name].clear()
+    MODS.clear_memos()
 
 
 def _room_facts(rules: Rules, tab: dict[str, Any], rooms: tuple[int, ...]) -> tuple[
@@ -550,8 +563,10 @@ def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dic
     """Open politics cards the seat has not claimed: next marker's VP x progress^2
     x ``POLITICS`` x ``min(1, 1.5 tf + 0.3)``; memoized by what progress reads."""
     markers = st.markers
-    key = (seat, st.objectives, tuple(markers), rooms, pl.money, pl.emperor,
+    key: tuple[Any, ...] = (seat, st.objectives, tuple(markers), rooms, pl.money, pl.emperor,
            len(pl.played), pl.guest_vp, tf, P.POLITICS)
+    if st.mods:
+        key += MODS.progress_key(st, seat)
     memo = tab["politics_memo"]
     hit = memo.get(key)
     if hit is not None:
@@ -717,7 +732,7 @@ def _pending(st: GahState, seat: int) -> float:
         elif kind == "place":
             pass  # the items are already in the kitchen
         elif kind == "rooms":
-            total += fr[2] * {"free": 2.0, "minus1": 1.5, "full": 1.0}[fr[3]] + (3.0 if fr[5] else 0.0)
+            total += fr[2] * MODS.room_worth(fr[3], pending=True) + (3.0 if fr[5] else 0.0)
         elif kind == "empmoney":
             total += fr[2] * 0.9
         elif kind == "play":
@@ -734,6 +749,8 @@ def _pending(st: GahState, seat: int) -> float:
             total += EFFECT_WORTH["complete_order"]
         elif kind == "gizia":
             total += EFFECT_WORTH["extra_die_action"]
+        elif st.mods:
+            total += MODS.module_pending(st, fr)
     return total
 
 
@@ -776,6 +793,8 @@ def _progress(st: GahState, seat: int, req: dict[str, Any]) -> float:
     if kind == "two_colours":
         occ = sorted(st.occupied_by_colour(pl), reverse=True)
         return (min(occ[0], req["at_least"]) + min(occ[1], req["at_least"])) / (2.0 * req["at_least"])
+    if st.mods and (prog := MODS.module_progress(st, seat, req)) is not None:
+        return prog
     occupied = sum(1 for r in rooms if r == 2)
     return min(1.0, occupied / 14.0)
 

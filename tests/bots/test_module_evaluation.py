@@ -1,0 +1,234 @@
+"""The evaluation with the Let's Waltz! modules (evaluation_modules.py), and that it
+leaves the base game's evaluation exactly as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from functools import partial
+
+import pytest
+
+from tabletop.bots.base import Observation, make_bot
+from tabletop.bots.search import plan_turn
+from tabletop.core.registry import get_game
+from tabletop.games.grand_austria_hotel import evaluation as E
+from tabletop.games.grand_austria_hotel import evaluation_modules as M
+from tabletop.games.grand_austria_hotel.engine import GahState
+
+GAH = "grand-austria-hotel"
+
+# sha256 over the evaluation of every seat at every decision of four seeded random base
+# games; computed with the evaluation before the modules' terms were added.
+BASE_DIGEST = "8e297593c03ac81f32bce6b1131b096b43745f952aa7951dab4e8fe06a00c0bb"
+
+
+def _digest() -> tuple[int, str]:
+    h = hashlib.sha256()
+    n = 0
+    for players, seed in ((2, 11), (3, 12), (4, 13), (2, 14)):
+        st = get_game(GAH).new_game(players=players, seed=seed)
+        rnd = random.Random(seed)
+        while not st.is_terminal():
+            if st.is_chance():
+                st.apply(st.sample_chance())
+                continue
+            for p in range(players):
+                h.update(repr(E.evaluate(st, p)).encode())
+                n += 1
+            st.apply(rnd.choice(st.legal_actions()))
+        for p in range(players):
+            h.update(repr(E.evaluate(st, p)).encode())
+            n += 1
+    return n, h.hexdigest()
+
+
+def test_the_base_evaluation_is_unchanged() -> None:
+    n, digest = _digest()
+    assert n == 2340
+    assert digest == BASE_DIGEST
+
+
+def test_no_module_term_without_modules() -> None:
+    st = get_game(GAH).new_game(players=2, seed=5)
+    assert "modules" not in E.terms(st, 0)
+
+
+def advance(modules: str, seed: int, phase: str = "play", steps: int = 0) -> GahState:
+    """A game with ``modules``, played by random moves to a decision in ``phase`` (then ``steps`` more)."""
+    st = get_game(GAH).new_game(players=2, seed=seed, modules=modules)
+    rnd = random.Random(seed)
+    while st.is_chance() or st.phase != phase or st.current_player < 0:
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
+    while st.is_chance():
+        st.apply(st.sample_chance())
+    return st
+
+
+@pytest.mark.parametrize("steps", [0, 60, 200, 5000])
+def test_module_terms_add_up_and_never_fail(steps: int) -> None:
+    st = advance("all", 3, steps=steps)
+    for seat in range(2):
+        parts = E.terms(st, seat)
+        assert abs(sum(parts.values()) - E.evaluate(st, seat)) < 1e-9
+        if st.is_terminal():
+            assert E.evaluate(st, seat) == st.scores()[seat]
+        else:
+            assert "modules" in parts
+
+
+def test_a_module_that_is_off_costs_nothing() -> None:
+    st = advance("celebrities", 4)
+    assert set(st.parts) == {"celebrities"}
+    assert M.module_value(st, 0, 14, 1.0, E._HAND) == M.celebrity_value(st, 0)
+
+
+def test_champagne_is_worth_more_than_a_leftover_item() -> None:
+    st = advance("ballrooms", 6)
+    seat = st.current_player
+    st.players[seat].cafe[:] = [0] * len(st.players[seat].cafe)  # no guest wants any item
+    before = E.evaluate(st, seat)
+    st.players[seat].kitchen[4] += 1
+    with_champagne = E.evaluate(st, seat)
+    st.players[seat].kitchen[4] -= 1
+    st.players[seat].kitchen[0] += 1
+    with_strudel = E.evaluate(st, seat)
+    assert with_champagne - before > 1.5  # 1 VP at the end and a share of a dancer
+    assert with_champagne > with_strudel
+
+
+def test_a_better_ballroom_standing_is_worth_more() -> None:
+    st = advance("ballrooms", 8)
+    seat = st.current_player
+    part = st.parts["ballrooms"]
+    values = []
+    for n in range(4):
+        part.rows[0] = (seat,) * n  # n dancers in the top row of the ballroom scored next
+        values.append(E.evaluate(st, seat))
+    # the first dancer removes the -5 for an empty ballroom; the standing never gets worse
+    assert values[1] - values[0] >= 5.0 - 1e-9
+    assert values == sorted(values)
+    # the opponent's dancers there can only lower the seat's standing
+    part.rows[0] = (seat,)
+    part.rows[2] = (1 - seat,) * 3
+    assert E.evaluate(st, seat) <= values[1]
+
+
+def test_the_auction_is_not_overbid() -> None:
+    """Leading with a bid costs the bid's worth in money; bidding everything is worse than
+    passing, and the greedy bot never pays more than the entrances differ by plus a little."""
+    for seed in range(6):
+        st = advance("unique_hotels", seed, phase="auction")
+        part = st.parts["unique_hotels"]
+        seat = st.current_player
+        assert st.stack[-1][0] == "open"
+        eid = part.laid[0]
+        money = st.players[seat].money
+        lead = []
+        for bid in (0, 2, money):
+            st.apply(f"open:{eid}:{bid}")
+            lead.append(E.evaluate(st, seat))
+            st.undo()
+        assert lead[0] > lead[1] > lead[2]
+        # the opponent's view: raising to all its money is worse than passing (it then
+        # gets the other entrance for nothing)
+        st.apply(f"open:{eid}:0")
+        other = st.current_player
+        assert other != seat
+        top = f"bid:{min(st.players[other].money, 20)}"
+        st.apply(top)
+        raise_all = E.evaluate(st, other)
+        st.undo()
+        st.apply("pass")
+        assert E.evaluate(st, other) > raise_all
+    prices = []
+    for seed in range(10):
+        st = get_game(GAH).new_game(players=2, seed=seed, modules="unique_hotels")
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 100)]
+        start = [pl.money for pl in st.players]
+        while st.phase in ("draft", "auction") or st.is_chance():
+            if st.is_chance():
+                st.apply(st.sample_chance())
+                continue
+            cp = st.current_player
+            st.apply(bots[cp].choose(Observation(GAH, cp, st.legal_actions(), partial(st.view, cp))))
+        prices += [a - b for a, b in zip(start, (pl.money for pl in st.players))]
+    worths = [M._entrance_worth(st, e) for e in M.ENTRANCE]
+    assert max(prices) <= max(worths) - min(worths) + 1
+    assert sum(prices) > 0  # and it does bid for a better entrance
+
+
+def test_the_start_player_key_is_worth_having() -> None:
+    st = advance("start_player", 9)
+    seat = st.current_player
+    part = st.parts["start_player"]
+    assert part.holder == -1
+    none = E.evaluate(st, seat)
+    part.holder = seat
+    mine = E.evaluate(st, seat)
+    part.holder = 1 - seat
+    theirs = E.evaluate(st, seat)
+    assert mine > none > theirs
+
+
+def test_a_held_celebrity_counts_for_the_rest_of_the_round() -> None:
+    st = advance("celebrities", 10)
+    seat = st.current_player
+    part = st.parts["celebrities"]
+    assert st.covered[seat] < 2
+    before = E.evaluate(st, seat)
+    part.owner[3] = seat  # Charlie Chaplin
+    assert E.evaluate(st, seat) > before
+    part.owner[3] = 1 - seat
+    assert E.evaluate(st, seat) == before
+
+
+def test_a_played_bell_card_is_worth_its_reward() -> None:
+    st = advance("more", 12)
+    seat = st.current_player
+    pl = st.players[seat]
+    sid = st.rules.staff_by_slug["tapster"]
+    before = E.evaluate(st, seat)
+    pl.played = pl.played + (sid,)
+    played = E.evaluate(st, seat)
+    st.parts["more"].down[seat] = (sid,)
+    rung = E.evaluate(st, seat)
+    assert played > rung
+    assert played - before > 1.0
+
+
+def test_search_caps_only_with_modules() -> None:
+    """The play-out budget is capped on module tables only, for that decision only."""
+    base = get_game(GAH).new_game(players=2, seed=1)
+    assert E.search_caps(base) is None
+    st = advance("all", 2)
+    caps = E.search_caps(st)
+    assert caps and caps["end_lines"] < 6 and caps["end_beam"] < 12
+    bot = make_bot("expert", 3)
+    seat = st.current_player
+    action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert action in st.legal_actions()
+    assert (bot.end_lines, bot.end_beam) == (6, 12)  # the level's own options are kept
+
+
+def test_the_planner_plans_module_decisions_as_whole_turns() -> None:
+    """turn_marker also ends lines at the modules' turn boundaries: taking the start player
+    key is one turn with its dish or drink and its strength-1 action; a bid ends the turn."""
+    st = advance("start_player", 10)
+    me = st.current_player
+    by_root = plan_turn(st, me, E.evaluate, E.turn_marker, beam=32, per_root=4)
+    _v, line = by_root["key=1"]
+    assert len(line) > 2 and line[1] in ("+s", "+c", "+w", "+k") and line[-1] == "done"
+    for a in line:
+        assert st.current_player == me
+        st.apply(a)
+    assert st.parts["start_player"].holder == me and st.covered[me] == 1
+    st = advance("unique_hotels", 1, phase="auction")
+    by_root = plan_turn(st, st.current_player, E.evaluate, E.turn_marker, beam=8, per_root=2)
+    assert by_root and all(len(line) == 1 for _v, line in by_root.values())
+    best = max(by_root, key=lambda a: by_root[a][0])
+    assert best.endswith(":0")  # the opener bids nothing: raising only costs money
