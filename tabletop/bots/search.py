@@ -8,7 +8,9 @@ game-specific code they use is the game's optional ``evaluate(state, seat)``
 (estimated final score; the fallback is the current score) and, if the module
 that defines it also defines ``turn_marker(state, seat)``, that marker (a value
 that changes when the seat's turn ends, so that a turn planner stops there
-even when the same seat moves again next).
+even when the same seat moves again next) and ``search_caps(state)`` (upper
+bounds on the ``flatmc`` options for a table like that one, e.g. a richer
+game variant whose decisions cost more; applied to one decision at a time).
 
 * ``greedy``  — each legal action is followed by the bot's own next few
   decisions chosen one-ply greedily, then the position is evaluated.
