@@ -11,21 +11,13 @@ from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 from tabletop.games.grand_austria_hotel.position import from_position
-from tests.bots.positions import last_round
+from tests.bots.positions import last_round, play_random
 
 GAH = "grand-austria-hotel"
 
 
 def position(seed: int, steps: int):
-    st = get_game(GAH).new_game(players=2, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if st.is_terminal():
-            break
-        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
-    while st.is_chance():
-        st.apply(st.sample_chance())
-    return st
+    return play_random(get_game(GAH).new_game(players=2, seed=seed), random.Random(seed), steps)
 
 
 @pytest.mark.parametrize("steps", [0, 40, 120, 250, 2000])

@@ -15,6 +15,7 @@ from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel import evaluation_modules as M
 from tabletop.games.grand_austria_hotel.engine import GahState
+from tests.bots.positions import play_random
 
 GAH = "grand-austria-hotel"
 
@@ -60,13 +61,7 @@ def advance(modules: str, seed: int, phase: str = "play", steps: int = 0) -> Gah
     rnd = random.Random(seed)
     while st.is_chance() or st.phase != phase or st.current_player < 0:
         st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
-    for _ in range(steps):
-        if st.is_terminal():
-            break
-        st.apply(st.sample_chance() if st.is_chance() else rnd.choice(st.legal_actions()))
-    while st.is_chance():
-        st.apply(st.sample_chance())
-    return st
+    return play_random(st, rnd, steps)
 
 
 @pytest.mark.parametrize("steps", [0, 60, 200, 5000])

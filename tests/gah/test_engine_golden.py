@@ -56,22 +56,23 @@ def record(seed: int, players: int, config: dict[str, Any]) -> dict[str, Any]:
             "scores": st.scores(), "digest": h.hexdigest()}
 
 
+def _check_recorded(golden: Path, cases: list[tuple[int, int, dict[str, Any]]], case: int) -> None:
+    expected = json.loads(golden.read_text())[case]
+    seed, players, config = cases[case]
+    assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
+    assert record(seed, players, config) == expected
+
+
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_base_games_unchanged(case: int) -> None:
     """Same seed and actions give the same game, byte for byte, as the recorded engine."""
-    expected = json.loads(GOLDEN.read_text())[case]
-    seed, players, config = CASES[case]
-    assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
-    assert record(seed, players, config) == expected
+    _check_recorded(GOLDEN, CASES, case)
 
 
 @pytest.mark.parametrize("case", range(len(WALTZ_CASES)))
 def test_waltz_games_unchanged(case: int) -> None:
     """Games with modules are pinned too: speed work on the engine changes no module game."""
-    expected = json.loads(GOLDEN_WALTZ.read_text())[case]
-    seed, players, config = WALTZ_CASES[case]
-    assert (expected["seed"], expected["players"], expected["config"]) == (seed, players, config)
-    assert record(seed, players, config) == expected
+    _check_recorded(GOLDEN_WALTZ, WALTZ_CASES, case)
 
 
 def test_base_action_ids_unchanged() -> None:
