@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.analysis.batch import RESULTS_FILE, RUN_FILE, RunError, read_jsonl
+from tabletop.analysis.module_report import ModuleFacts, module_facts, module_plots, module_tables
 from tabletop.analysis.stats import (
     QUANTILES,
     ScoreStats,
@@ -71,6 +72,9 @@ class Report:
     vp_sources: list[str]
     vp_by_bot: dict[str, dict[str, float]]
     staff: list[StaffEffect] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)  # per game: bot decisions (the game's length)
+    margins: list[int] = field(default_factory=list)  # per game: winner's score minus the best other
+    modules: ModuleFacts = field(default_factory=ModuleFacts)
     skipped_partial_line: bool = False
 
 
@@ -154,6 +158,9 @@ def analyse(records: Sequence[dict[str, Any]], source: str = "", run: dict[str, 
         vp_by_bot={b: {k: vp_sum[b].get(k, 0) / vp_n[b] for k in sources} for b in bots},
     )
     rep.staff = staff_effects(seats, staff_seen)
+    rep.decisions = [int(r["decisions"]) for r in records if "decisions" in r]
+    rep.margins = [s[0] - s[1] for s in (sorted(r["scores"], reverse=True) for r in records) if len(s) > 1]
+    rep.modules = module_facts(records)
     return rep
 
 
@@ -223,6 +230,12 @@ def tables(rep: Report) -> list[tuple[str, list[str], list[list[Any]]]]:
     out.append(("Mean VP by source", ["bot", *rep.vp_sources, "total"],
                 [[b] + [f"{v[k]:.2f}" for k in rep.vp_sources] + [f"{sum(v.values()):.2f}"]
                  for b, v in rep.vp_by_bot.items()]))
+    if rep.decisions:
+        d, m = score_stats("decisions per game", rep.decisions), score_stats("winning margin (VP)", rep.margins)
+        out.append(("Game length and score spread (winning margin: winner's score minus the next best)",
+                    ["per game", "n", "mean", "sd", "min", "max"],
+                    [[x.label, x.n, f"{x.mean:.1f}", f"{x.sd:.1f}", x.min, x.max] for x in (d, m) if x.n]))
+    out += module_tables(rep.modules)
     if rep.staff:
         out.append(("Staff cards: win rate of seats that played the card vs. seats that did not "
                     "(95% Wilson CIs; difference with Newcombe CI, * = CI excludes 0)",
@@ -366,6 +379,8 @@ def write_plots(rep: Report, out_dir: Path) -> dict[str, Path]:
         ax.legend(fontsize=8, loc="best")
         ax.set_ylim(-0.7, len(effects) - 0.3)
         save(fig, "staff_effects.png", "Staff card effects")
+    for title, (name, fig) in module_plots(rep.modules, colours).items():
+        save(fig, name, title)
     return plots
 
 

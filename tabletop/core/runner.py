@@ -42,6 +42,9 @@ def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any]
     info = get_game(game)
     players = len(bot_names)
     st = info.new_game(players=players, seed=seed, **(config or {}))
+    keep_notes = getattr(st, "keep_notes", None)
+    if keep_notes is not None:  # a game that can note facts for the reports (summary)
+        keep_notes()
     if bots is None:
         bots = [make_bot(name, derive_seed(seed, 1000 + i)) for i, name in enumerate(bot_names)]
     decisions = 0

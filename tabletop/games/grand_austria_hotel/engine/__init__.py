@@ -52,6 +52,7 @@ class GahState(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring):
         c = GahState.__new__(GahState)
         d = self.__dict__.copy()
         c.__dict__.update(d)
+        c.__dict__.pop("notes", None)
         c._init_journal()
         c.history = list(self.history)
         c.rng = Rng(self.rng.state)

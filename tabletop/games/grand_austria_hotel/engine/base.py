@@ -136,6 +136,18 @@ class EngineBase(GameState):
     action_hooks: tuple[Module, ...]
     t_action: bool  # an action of the running turn is resolving (for action_done hooks)
     S: dict[str, int]  # staff ids of the named-exception cards, by slug (-1: not in this game)
+    notes: list[tuple[Any, ...]] | None = None
+    """Facts for reports, kept only after ``keep_notes()`` (the simulation runner): who took
+    the key, what an entrance or a celebrity cost, what each ballroom paid. Not part of the
+    state: not in positions, views or the journal (undo does not take a note back), and a
+    clone keeps none."""
+
+    def keep_notes(self) -> None:
+        self.notes = []
+
+    def _note(self, *fact: Any) -> None:
+        if self.notes is not None:
+            self.notes.append(fact)
 
     def _push(self, frame: tuple[Any, ...]) -> None:
         self._set(self, "stack", self.stack + (frame,))

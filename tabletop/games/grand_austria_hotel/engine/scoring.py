@@ -284,5 +284,29 @@ class Scoring(EngineBase):
                 "money": pl.money,
                 "emperor": pl.emperor,
             })
+        if self.notes is not None and self.mods:
+            _module_facts(out, self.notes, self.parts)
         return out
 
+
+def _module_facts(out: list[dict[str, Any]], notes: list[tuple[Any, ...]], parts: dict[str, Any]) -> None:
+    """Per seat, from the notes kept while the game was played (``keep_notes``): start-player
+    actions and the kronen they handed out, the entrance and its auction price, celebrities
+    taken and the kronen paid for their dice, VP scored in each ballroom."""
+    for facts in out:
+        if "start_player" in parts:
+            facts.update(key_actions=0, key_kronen_given=0)
+        if "celebrities" in parts:
+            facts.update(celebrities=[], celebrity_kronen=0)
+    for kind, p, *rest in notes:
+        facts = out[p]
+        if kind == "key":
+            facts["key_actions"] += 1
+            facts["key_kronen_given"] += rest[0]
+        elif kind == "entrance":
+            facts["entrance"], facts["entrance_price"] = rest
+        elif kind == "celebrity":
+            facts["celebrities"].append(rest[0])
+            facts["celebrity_kronen"] += rest[1]
+        elif kind == "ballroom":
+            facts.setdefault("ballroom_vp", {})[rest[0]] = rest[1]

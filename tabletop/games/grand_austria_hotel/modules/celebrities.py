@@ -376,6 +376,7 @@ class Celebrities(Module):
                 if chit:
                     st._seti(part.chit, space, 0)  # the chit goes back to the supply
                 st._seti(part.owner, cel, p)  # 2. take the celebrity
+                st._note("celebrity", p, SLUGS[cel], others)
                 st._vp(pl, chit or int(st.rules.module_data[NAME]["printed_vp"]["value"]),
                        SRC_CELEBRITIES)  # 3. score 1, 2 or 4
             # 4. the main action with every die on the space (the 6-space fee and boost inside)

@@ -78,6 +78,7 @@ class StartPlayer(Module):
         n = st.num_players
         for i in range(1, n):
             st._gain_money((p + i) % n, int(comp[i - 1]))
+        st._note("key", p, sum(int(comp[i - 1]) for i in range(1, n)))
         action = info[1]
         if action:
             # strength 1 whatever the dice: no die taken, no boost, no die-face staff (face 0)

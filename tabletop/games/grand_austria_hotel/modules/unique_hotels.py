@@ -247,6 +247,7 @@ class UniqueHotels(Module):
             st._set(pl, "money", pl.money - price)
         st._seti(part.owner, idx, p)
         st._seti(part.ent, p, eid)
+        st._note("entrance", p, eid, price)
         rec = _entrances(st)[eid]
         gained = rec.get("gained") or ()
         if gained:

@@ -451,8 +451,10 @@ class Ballrooms(Module):
         b = rounds.index(st.round)
         if b > 2:
             return
+        bid = _data(st)["ballrooms"][st.parts[NAME].order[b]]["id"]
         for p, vp in enumerate(ballroom_scores(st, b)):
             st._vp(st.players[p], vp, SRC_BALLROOMS)
+            st._note("ballroom", p, bid, vp)
 
     # ------------------------------------------------------------ position
     def dump(self, st: EngineBase) -> dict[str, Any]:
