@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+from tabletop.games.grand_austria_hotel.modules.celebrities import COLOURS as DIE_COLOURS
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.engine import GahState
@@ -55,6 +56,11 @@ def describe(st: GahState, action: str) -> str:
     if action.startswith("roll:"):
         counts = action[5:].split("-")
         return "dice rolled: " + ", ".join(f"{c}x{f + 1}" for f, c in enumerate(counts) if c != "0")
+    if action.startswith("croll:"):
+        # module II: the red, blue and yellow dice's faces, 0 for a die not rolled
+        faces = action[6:].split("-")
+        return "coloured dice rolled: " + ", ".join(
+            f"{DIE_COLOURS[c]} {f}" for c, f in enumerate(faces) if c < len(DIE_COLOURS) and f != "0")
     info = N.INFO.get(action)
     cp = st.current_player
     who = f"Seat {cp}"
@@ -121,6 +127,7 @@ def describe(st: GahState, action: str) -> str:
 
 
 ROOM_CHAR = {0: "·", 1: "□", 2: "■"}
+ITEM_CHAR = "scwch"  # the base letters (cake and coffee share "c"); h: champagne (module I)
 
 
 def render(st: GahState, seat: int | None = None) -> str:
@@ -134,7 +141,7 @@ def render(st: GahState, seat: int | None = None) -> str:
     for i, g in enumerate(st.queue):
         if g:
             gu = rules.guests[g]
-            order = "".join(ITEMS[k][0] * gu.order[k] for k in range(4)).replace("c", "c")
+            order = "".join(ITEM_CHAR[k] * gu.order[k] for k in range(5))
             q.append(f"g{i} {gu.name} ({COLOURS[gu.colour][0].upper()}, {gu.vp}VP, wants {order}, "
                      f"cost {rules.queue_costs[i]})")
         else:
@@ -147,11 +154,11 @@ def render(st: GahState, seat: int | None = None) -> str:
         mark = " (you)" if p == seat else ""
         lines.append(f"— Seat {p}{mark}: {pl.vp} VP, {pl.money} krone, emperor {pl.emperor}, "
                      f"tile {st.tiles[p]} covered {st.covered[p]}")
-        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in range(4)))
+        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in range(_kitchen_items(st))))
         for t, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
-                need = ", ".join(f"{pl.served[t][i]}/{gu.order[i]} {ITEMS[i]}" for i in range(4) if gu.order[i])
+                need = ", ".join(f"{pl.served[t][i]}/{gu.order[i]} {ITEMS[i]}" for i in range(5) if gu.order[i])
                 lines.append(f"   table {t}: {gu.name} ({COLOURS[gu.colour]}) {need}")
         for f in range(4, 0, -1):
             row = " ".join(f"{r:2d}{COLOURS[rules.room_colour[r]][0].upper()}{ROOM_CHAR[pl.rooms[r]]}"
@@ -162,11 +169,20 @@ def render(st: GahState, seat: int | None = None) -> str:
         if pl.played:
             lines.append("   played: " + ", ".join(
                 rules.staff[s].name + (" (used)" if s in pl.used else "") for s in pl.played))
+    if st.mods:
+        from tabletop.games.grand_austria_hotel.text_modules import module_lines
+
+        lines[4:4] = module_lines(st, seat)  # the modules' boards, before the seats
     return "\n".join(lines)
 
 
+def _kitchen_items(st: GahState) -> int:
+    """Items a kitchen line shows: champagne (item 4) too when module I is on (M1-5)."""
+    return 5 if "ballrooms" in st.rules.modules else 4
+
+
 COLOUR_STYLE = {0: "yellow", 1: "blue", 2: "red", 3: "green"}
-ITEM_LETTER = "scwk"
+ITEM_LETTER = "scwkh"
 
 
 def render_rich(st: GahState, seat: int | None = None) -> Any:
@@ -188,7 +204,7 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
     for i, g in enumerate(st.queue):
         if g:
             gu = rules.guests[g]
-            want = "".join(ITEM_LETTER[k] * gu.order[k] for k in range(4))
+            want = "".join(ITEM_LETTER[k] * gu.order[k] for k in range(5))
             queue.add_row(f"g{i}", Text(gu.name, style=COLOUR_STYLE[gu.colour]), want, str(gu.vp),
                           str(rules.queue_costs[i]))
     politics = " ".join(f"{oid}:{','.join(map(str, st.markers[k])) or '-'}" for k, oid in enumerate(st.objectives))
@@ -207,11 +223,11 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
             hotel.add_row(*cells)
         lines: list[Any] = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
                       f"covered {st.covered[p]}"),
-                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in range(4)))]
+                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in range(_kitchen_items(st))))]
         for t, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
-                need = " ".join(f"{pl.served[t][i]}/{gu.order[i]}{ITEM_LETTER[i]}" for i in range(4) if gu.order[i])
+                need = " ".join(f"{pl.served[t][i]}/{gu.order[i]}{ITEM_LETTER[i]}" for i in range(5) if gu.order[i])
                 lines.append(Text.assemble(f"table {t}: ", (gu.name, COLOUR_STYLE[gu.colour]), f" {need}"))
         lines.append(hotel)
         if p == seat:
@@ -223,4 +239,9 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
                                                      for s in pl.played)))
         title = f"Seat {p}" + (" (you)" if p == seat else "")
         boards.append(Panel(Group(*lines), title=title, border_style="cyan" if p == seat else "white"))
-    return Group(head, dice, queue, info, *boards)
+    extra: list[Any] = []
+    if st.mods:
+        from tabletop.games.grand_austria_hotel.text_modules import module_renderables
+
+        extra = module_renderables(st, seat)
+    return Group(head, dice, queue, info, *extra, *boards)
