@@ -531,13 +531,9 @@ class GahEncoder(ObservationEncoder):
         multi_hot(x, o, self.tile_index, part.get("wray_tiles", ()))
         o += len(self.tile_index)
         used = part.get("wray_used_turn", -1)
-        wray = owner_of.get("the-grand-wray-hotel")
         if used >= 0:
             x[o] = float(used // 1000 == view["round"])
-            if wray is not None:  # the engine's turn key: round, the owner's passes and turns covered
-                key = (view["round"] * 1000 + view["players"][wray]["passes"] * 10
-                       + view["turn_order"][wray]["covered"])
-                x[o + 1] = float(used == key)
+            x[o + 1] = float(bool(part.get("wray_used_this_turn")))
         o += 2
         x[o] = len(part.get("kaufman_pile", ())) / 5.0
         o += 1

@@ -205,7 +205,9 @@ def test_positions_round_trip_and_actions_have_sentences() -> None:
     pos = st.to_position()
     assert pos["modules"][UH]["dove_tokens"] == [1, 4]
     assert pos["modules"][UH]["ninas_objectives"][0] == {"id": "A2", "completed_round": 1}
-    assert st.view(0)["modules"][UH] == pos["modules"][UH]
+    seen = st.view(0)["modules"][UH]
+    assert seen.pop("wray_used_this_turn") is True  # views add the derived flag: 1000 is this very turn
+    assert seen == pos["modules"][UH]
     assert "Seat 1 retreats 1" in st.describe("wray:A1")
 
 
@@ -476,6 +478,7 @@ def test_grand_wray_retreat_for_a_tile_reward_once_per_turn() -> None:
     assert st.players[0].emperor == 1 and vp(st, "entrances") == 8
     assert st.parts[UH].wray == ("A1", "A2", "B1", "B2", "C2")
     assert not any(a.startswith("wray:") for a in st.legal_actions())  # once per turn
+    assert all(st.view(q)["modules"][UH]["wray_used_this_turn"] for q in (0, 1, None))  # seen at the table
     st = hotels({0: "the-grand-wray-hotel", 1: "stroup"}, wray_tiles=tiles).emperor(0, 1).money(0, 5).turn(0).state()
     assert sorted(a for a in st.legal_actions() if a.startswith("wray:")) == ["wray:A1", "wray:A2"]
     run(st, "wray:A1")  # A1: 3 kronen
@@ -490,6 +493,7 @@ def test_grand_wray_can_be_used_again_next_turn() -> None:
     st = hotels({0: "the-grand-wray-hotel", 1: "stroup"}, wray_tiles=["A1", "A2"],
                 wray_used_turn=1000).emperor(0, 3).turn(0, covered=1).state()
     assert "wray:A2" in st.legal_actions()
+    assert st.view(1)["modules"][UH]["wray_used_this_turn"] is False
 
 
 # ---------------------------------------------------------- The Kozi Palace

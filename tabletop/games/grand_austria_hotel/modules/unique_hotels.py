@@ -21,6 +21,7 @@ from tabletop.games.grand_austria_hotel.engine.base import SRC_ENTRANCES, SRC_OB
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
 if TYPE_CHECKING:
+    from tabletop.core.rng import Rng
     from tabletop.games.grand_austria_hotel.engine.base import EngineBase, Player
 
 NAME = "unique_hotels"
@@ -513,6 +514,17 @@ class UniqueHotels(Module):
         if COROGARI in part.laid:
             out["corogari_first_die"] = part.coro
         return out
+
+    def view(self, st: EngineBase, seat: int | None, data: dict[str, Any]) -> dict[str, Any]:
+        # derived for the table (not in positions): has the Grand Wray's owner used it this turn?
+        part = _part(st)
+        if WRAY in part.laid:
+            owner = owner_of(st, WRAY)
+            data["wray_used_this_turn"] = owner >= 0 and part.wray_turn == _turn_key(st, owner)
+        return data
+
+    def determinize(self, pos: dict[str, Any], seat: int | None, rng: Rng) -> None:
+        pos["modules"][NAME].pop("wray_used_this_turn", None)  # derived by view(), not position data
 
     def load(self, st: EngineBase, data: dict[str, Any]) -> None:
         known = {"entrances", "auction", "dove_tokens", "ninas_objectives", "wray_tiles", "wray_used_turn",
