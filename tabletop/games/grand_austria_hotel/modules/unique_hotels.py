@@ -167,13 +167,16 @@ class UniqueHotels(Module):
         if verb == "bid":
             return f"{who} raises to {info[1]}"
         if verb == "dovetoken":
-            return f"{who} claims Dove's bonus token {info[1]}"
+            fr = st.stack[-1] if st.stack else ()
+            half = ("top", "bottom")[fr[2]] if len(fr) > 2 and fr[0] == "dovetoken" else ""
+            return f"{who} claims Dove's bonus token {info[1]}" + (f" ({half} half)" if half else "")
         if verb == "mdraw":
             return f"{who} draws a staff card (Mayenfels)"
         if verb == "wray":
             return f"{who} retreats {'ABC'.index(info[1][0]) + 1} on the emperor track for tile {info[1]}'s reward"
         if verb == "kozi":
-            return f"{who} moves a die from action space {info[1]} to {info[2]} (Kozi Palace)"
+            die = f"the {DIE_COLOURS[info[3]]} die" if len(info) > 3 else "a die"
+            return f"{who} moves {die} from action space {info[1]} to {info[2]} (Kozi Palace)"
         return None
 
     # ------------------------------------------------------------------ setup
