@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
-from tests.browser.ui import click_and_wait, wait_my_turn
+from tests.browser.ui import click_and_wait, create_and_join, fill_lobby, wait_my_turn
 
 
 def wait_step(page: Any, step: int) -> None:
@@ -17,24 +17,8 @@ def wait_step(page: Any, step: int) -> None:
 def test_bots_finish_end_screen_and_replay(server: Server, browser: Any, pages: Pages) -> None:
     require_browser()
     page = pages.new()
-    page.goto(server.base + "/")
-    page.wait_for_selector("#create-form #players-select")
-    page.select_option("#players-select", "3")
-    page.fill("input[name='seat-0-name']", "Cleo")
-    page.select_option("select[name='seat-1-bot']", "easy")
-    page.select_option("select[name='seat-2-bot']", "easy")
-    page.click("details.advanced > summary")
-    page.fill("#seed", "5")
-    page.click("#create-button")
-    link = page.input_value("#created input[data-invite='0']")
-    assert page.locator("#created input[data-invite]").count() == 2  # Cleo's seat and the spectators
-    game_id = link.split("/game/")[1].split("?")[0]
-    token = link.split("token=")[1]
-
-    page.goto(link)
-    page.fill("#join-name", "Cleo")
-    page.click("#join-button")
-    page.click("#start-button")  # bot seats are always ready
+    fill_lobby(page, server.base, "Cleo", ["easy", "easy"])
+    _, game_id, token = create_and_join(page, 5, "Cleo")
     # the bots (seats 2 and 1) choose their starting guests first, then it is Cleo's turn
     wait_my_turn(page)
     click_and_wait(page, "#queue .slot.legal")

@@ -4,60 +4,11 @@
 from __future__ import annotations
 
 import random
-import re
 import time
 from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
-from tests.browser.ui import legal, revision, wait_revision_change
-
-# The legal actions that the board and the prompt do NOT offer to click (JS, in the page).
-UNPLACED = """() => {
-  const has = (s) => document.querySelector(s) !== null;
-  const placed = (a) => {
-    let m;
-    if (/^g\\d$/.test(a)) return has(`#queue [data-action="${a}"]`);
-    const boost = (plus) => !plus || has("#boost");
-    if ((m = a.match(/^d([1-5])(\\+?)$/))) return has(`#action-board [data-space="${m[1]}"].legal`) && boost(m[2]);
-    if (/^d6=\\d\\+?$/.test(a)) return has('#action-board [data-action="d6"]') && boost(a.endsWith("+"));
-    if ((m = a.match(/^m(\\d)r\\d+$/))) return has(`#my-board [data-action="m${m[1]}"]`);
-    if (/^(t\\d[scwk]|r\\d+|o\\d+|rm\\d+|c\\d|(play|use|discard|draft):.*)$/.test(a)) {
-      return has(`#my-board [data-action="${a}"]`);
-    }
-    return has(`#prompt-buttons [data-action="${a}"]`);
-  };
-  return tabletop.state().legal.map((l) => l.action).filter((a) => !placed(a));
-}"""
-
-
-def set_boost(page: Any, on: bool) -> None:
-    box = page.locator("#boost")
-    if box.is_checked() != on:
-        box.click()
-        page.wait_for_function("on => document.querySelector('#boost').checked === on", arg=on)
-
-
-def click_action(page: Any, a: str) -> None:
-    """Carry out ``a`` the way a person would: on the board, or with a prompt button."""
-    rev = revision(page)
-    if m := re.match(r"^d([1-5])(\+?)$", a):
-        if page.locator("#boost").count():
-            set_boost(page, bool(m.group(2)))
-        page.click(f"#action-board [data-space='{m.group(1)}']")
-    elif re.match(r"^d6=\d\+?$", a):
-        if page.locator("#boost").count():
-            set_boost(page, a.endswith("+"))
-        page.click("#action-board [data-space='6']")
-        page.click(f"#action-board .copy-menu [data-action='{a}']")
-    elif m := re.match(r"^m(\d)r(\d+)$", a):
-        page.click(f"#my-board [data-action='m{m.group(1)}']")
-        page.click(f"#my-board [data-room='{m.group(2)}'][data-action='{a}']")
-    elif re.match(r"^(g\d|t\d[scwk]|r\d+|o\d+|rm\d+|c\d|play:.*|use:.*|discard:.*|draft:.*)$", a):
-        container = "#queue" if a[0] == "g" else "#my-board"
-        page.click(f"{container} [data-action='{a}']")
-    else:
-        page.click(f"#prompt-buttons [data-action='{a}']")
-    wait_revision_change(page, rev)
+from tests.browser.ui import UNPLACED, click_action, legal
 
 
 def test_every_legal_action_has_a_place_to_click(server: Server, browser: Any, pages: Pages) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
-from tests.browser.gah_modules_ui import UNPLACED, click_action, plan_route, progress_choice
-from tests.browser.ui import legal, wait_my_turn
+from tests.browser.gah_modules_ui import plan_route, progress_choice
+from tests.browser.ui import UNPLACED, click_action, create_and_join, fill_lobby, legal, wait_my_turn
 
 I18N = Path(__file__).resolve().parents[2] / "tabletop" / "web" / "static" / "i18n"
 ALL = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]
@@ -41,30 +41,16 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
     """Lobby with the "all modules" shortcut, then every decision of seat 0 by clicking until the end."""
     require_browser()
     page = pages.new()
-    page.goto(server.base + "/")
-    page.wait_for_selector("#create-form #players-select")
-    page.select_option("#players-select", "2")
-    page.fill("input[name='seat-0-name']", "Vera")
-    page.select_option("select[name='seat-1-bot']", "easy")
+    fill_lobby(page, server.base, "Vera", ["easy"])
     page.check("#modules input[name='modules-all']")
     assert all(page.locator(f"#modules input[value='{m}']").is_checked() for m in ALL)
     page.uncheck("#modules input[value='more']")  # the shortcut follows the single boxes
     assert not page.locator("#modules input[name='modules-all']").is_checked()
     page.check("#modules input[value='more']")
     assert page.locator("#modules input[name='modules-all']").is_checked()
-    page.click("details.advanced > summary")
-    page.fill("#seed", "11")
     shot(page, "50-lobby-modules")
-    page.click("#create-button")
-    page.wait_for_selector("#created input[data-invite='0']")
-    link = page.input_value("#created input[data-invite='0']")
-    game_id, token = link.split("/game/")[1].split("?")[0], link.split("token=")[1]
+    _, game_id, token = create_and_join(page, 11, "Vera")
     assert server.state(game_id, token)["config"] == {"modules": ALL}
-
-    page.goto(link)
-    page.fill("#join-name", "Vera")
-    page.click("#join-button")
-    page.click("#start-button")
     page.wait_for_selector(".game[data-status='active']")
     wait_my_turn(page)
     check_module_parts(page, ALL)
@@ -83,7 +69,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
         missing = page.evaluate(UNPLACED)
         assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
         a = progress_choice(rng, legal(page))
-        click_action(page, a)
+        click_action(page, a, timeout=30000)
         clicked.append(a)
         if len(clicked) in (25, 120):
             shot(page, f"52-all-modules-{len(clicked)}")
@@ -166,7 +152,7 @@ def test_each_module_decisions_by_clicking(module: str, server: Server, browser:
         assert not missing, f"legal but nowhere to click: {missing}"
         if any(t.match(a) for t in targets):
             shot(page, f"60-module-{module}-{i}")
-        click_action(page, a)
+        click_action(page, a, timeout=30000)
     final = server.state(g["id"], g["seats"][0]["token"])
     for p in seat_pages:  # both boards show the state after the last click
         p.wait_for_function("r => Number(document.querySelector('.game').dataset.revision) >= r", arg=final["revision"])
@@ -222,5 +208,5 @@ def test_modules_on_a_phone_in_three_languages(server: Server, browser: Any, pag
         assert width <= 375, f"{lang}: the page is {width} px wide on a 375 px screen"
         shot(phone, f"62-modules-phone-{lang}")
     # acting on a phone: put an entrance up for auction with two taps
-    click_action(phone, next(a for a in legal(phone) if a.startswith("open:")))
+    click_action(phone, next(a for a in legal(phone) if a.startswith("open:")), timeout=30000)
     assert server.state(g["id"], g["seats"][0]["token"])["view"]["modules"]["unique_hotels"]["auction"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -43,3 +44,104 @@ def legal(page: Any) -> list[str]:
 
 def exists(page: Any, selector: str) -> bool:
     return page.locator(selector).count() > 0
+
+
+# The legal actions that neither the board nor the prompt offers to click (JS, in the page).
+UNPLACED = """() => {
+  const has = (s) => document.querySelector(s) !== null;
+  const boost = (plus) => !plus || has("#boost");
+  const placed = (a) => {
+    let m;
+    if (/^g\\d$/.test(a)) return has(`#queue [data-action="${a}"]`);
+    if ((m = a.match(/^d([1-5])(\\+?)$/))) return has(`#action-board [data-space="${m[1]}"].legal`) && boost(m[2]);
+    if (/^d6=\\d(:[a-z]+)?\\+?$/.test(a)) return has('#action-board [data-action="d6"]') && boost(a.endsWith("+"));
+    if ((m = a.match(/^d([1-5]):([a-z]+)(\\+?)$/))) {
+      return has(`#action-board [data-space="${m[1]}"] .cdie[data-die="${m[2]}"].legal`) && boost(m[3]);
+    }
+    if (/^key(=\\d)?$/.test(a)) return has('#action-board [data-space="key"].legal');
+    if ((m = a.match(/^m(\\d)[rb]/))) return has(`#my-board [data-action="m${m[1]}"]`);
+    if (/^(send|rehearsal):/.test(a)) return has(`#ballrooms [data-action="${a}"]`);
+    if ((m = a.match(/^open:([\\w-]+):\\d+$/))) return has(`#entrances [data-action="open:${m[1]}"]`);
+    if (/^bid:\\d+$/.test(a)) return has(`#auction [data-action="${a}"]`);
+    const mine = new RegExp("^(t\\\\d[scwkh]|r\\\\d+|o\\\\d+|rm\\\\d+|c\\\\d|(play|use|discard|draft|bell):.*"
+      + "|dancer:\\\\d|dove:\\\\d+|wray:.*|kozi:.*|einstein)$");
+    if (mine.test(a)) {
+      return has(`#my-board [data-action="${a}"]`);
+    }
+    return has(`#prompt-buttons [data-action="${a}"]`);
+  };
+  return tabletop.state().legal.map((l) => l.action).filter((a) => !placed(a));
+}"""
+
+
+def set_boost(page: Any, on: bool) -> None:
+    box = page.locator("#boost")
+    if box.count() and box.is_checked() != on:
+        box.click()
+        page.wait_for_function("on => document.querySelector('#boost').checked === on", arg=on)
+
+
+def click_action(page: Any, a: str, timeout: float = 15000) -> None:
+    """Carry out ``a`` the way a person does: on the board (two clicks where the board asks for a
+    choice first: a guest then a room or ballroom row, an entrance then a bid, space 6 or the key
+    then an action), or with a prompt button."""
+    rev = revision(page)
+    if m := re.match(r"^d([1-5])(\+?)$", a):
+        set_boost(page, bool(m.group(2)))
+        page.click(f"#action-board [data-space='{m.group(1)}']")
+    elif m := re.match(r"^d([1-5]):([a-z]+)(\+?)$", a):
+        set_boost(page, bool(m.group(3)))
+        page.click(f"#action-board [data-space='{m.group(1)}'] .cdie[data-die='{m.group(2)}']")
+    elif re.match(r"^d6=\d(:[a-z]+)?\+?$", a):
+        set_boost(page, a.endswith("+"))
+        page.click("#action-board [data-space='6']")
+        page.click(f"#action-board .copy-menu [data-action='{a}']")
+    elif re.match(r"^key(=\d)?$", a):
+        page.click("#action-board [data-space='key']")
+        page.click(f"#action-board .key-menu [data-action='{a}']")
+    elif m := re.match(r"^m(\d)(r\d+|b\d[tmb])$", a):
+        page.click(f"#my-board [data-action='m{m.group(1)}']")
+        where = "#my-board .room" if m.group(2)[0] == "r" else "#ballrooms .br-row"
+        page.click(f"{where}[data-action='{a}']")
+    elif re.match(r"^(send|rehearsal):", a):
+        page.click(f"#ballrooms [data-action='{a}']")
+    elif m := re.match(r"^open:([\w-]+):\d+$", a):
+        page.click(f"#entrances [data-action='open:{m.group(1)}']")
+        page.click(f"#auction [data-action='{a}']")
+    elif re.match(r"^bid:\d+$", a):
+        page.click(f"#auction [data-action='{a}']")
+    elif a[0] == "g" and re.match(r"^g\d$", a):
+        page.click(f"#queue [data-action='{a}']")
+    elif re.match(r"^(t\d[scwkh]|r\d+|o\d+|rm\d+|c\d|(play|use|discard|draft|bell):.*|dancer:\d|dove:\d+"
+                  r"|wray:.*|kozi:.*|einstein)$", a):
+        page.click(f"#my-board [data-action='{a}']")
+    else:
+        page.click(f"#prompt-buttons [data-action='{a}']")
+    wait_revision_change(page, rev, timeout=timeout)
+
+
+def fill_lobby(page: Any, base: str, name: str, bots: list[str]) -> None:
+    """The lobby's create form: seat 0 is ``name`` (a person), the other seats the given bot levels."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create-form #players-select")
+    page.select_option("#players-select", str(1 + len(bots)))
+    page.fill("input[name='seat-0-name']", name)
+    for i, bot in enumerate(bots, start=1):
+        page.select_option(f"select[name='seat-{i}-bot']", bot)
+
+
+def create_and_join(page: Any, seed: int, name: str) -> tuple[str, str, str]:
+    """Create the game filled in (with ``seed``), open seat 0's invitation, join as ``name`` and start;
+    returns (invitation link, game id, seat 0's token)."""
+    page.click("details.advanced > summary")
+    page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#created input[data-invite='0']")
+    assert page.locator("#created input[data-invite]").count() == 2  # seat 0's person and the spectators
+    link = page.input_value("#created input[data-invite='0']")
+    game_id, token = link.split("/game/")[1].split("?")[0], link.split("token=")[1]
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.click("#start-button")  # bot seats are always ready
+    return link, game_id, token
