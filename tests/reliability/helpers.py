@@ -206,6 +206,17 @@ class Truth:
         self._state: GameState | None = None
         self._rev = -1
 
+    @classmethod
+    def offline(cls, game: str, players: int, config: dict[str, Any], seed: int, log: list[ActionRow]) -> Truth:
+        """The same replayer over a log made in this process (no store, no server): for
+        testing the checks themselves."""
+        t = cls.__new__(cls)
+        t.row = GameRow(f"offline-{seed}", game, players, dict(config), seed, "finished", "", 0.0, None)
+        t.seats, t.log = [], list(log)
+        t.info = get_game(game)
+        t._state, t._rev = None, -1
+        return t
+
     @property
     def revision(self) -> int:
         return len(self.log)

@@ -4,11 +4,22 @@
    (``/openapi.json`` of a real server on loopback), schema-valid ("positive") and
    schema-violating ("negative"), a bounded number per operation. Cases are steered
    towards real games: the game id and the tokens are often those of live games (one
-   running, one finished, one not started), so the checks past authentication run too.
+   running, one finished, one not started, one running with all Let's Waltz! modules on),
+   so the checks past authentication run too; games created get a Let's Waltz! ``modules``
+   config (good and bad values) in about a third of the cases.
 2. Hand-written malformed requests: huge strings, wrong types, unknown fields, bad
    tokens, negative and huge revisions, invalid JSON, wrong content types, unknown games,
    actions for finished games, and WebSockets with a bad token, an unknown game or
    garbage messages.
+3. Let's Waltz! modules: the ``modules`` config, good (201, and the game has exactly those
+   modules) and bad (an unknown name, a number, an object, a nested list, null, "all"
+   mixed with names, duplicated names: a 400/422 whose message names ``modules`` and the
+   bad value), as a table and by hypothesis; and malformed actions posted to an
+   all-modules game at several points (the auction's opening and bidding, the turn menu,
+   later turns): module verbs with bad arguments (``croll:9-9-9``, ``croll:``,
+   ``bid:-1``, ``open:nowhere:1``, ``kozi:1-3``, ``d1:purple``, ...) and module actions
+   that are not legal then are refused with a 400 (a 409 for another seat or a stale
+   revision) and change nothing: same revision, same view.
 
 Server bugs found here (and since fixed) have their own regression tests below.
 """
@@ -17,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import tempfile
 import time
 from collections import Counter
@@ -28,6 +40,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tabletop.games.grand_austria_hotel.config import MODULES
 from tests.reliability.helpers import ServerProcess, create_game
 
 EXAMPLES = {"positive": 60, "negative": 60}  # per operation and mode: ~1,400 requests in all
@@ -80,7 +93,8 @@ class World:
 
 
 def make_games(http: httpx.Client) -> dict[str, dict[str, Any]]:
-    """A running game (one move made), a finished one and one not started yet."""
+    """A running game (one move made), a finished one, one not started yet, and a running
+    game with all modules on (one move made: the auction has opened)."""
     running = create_game(http, [{"kind": "human"}, {"kind": "human"}], seed=1)
     s = http.get(f"/api/games/{running['id']}", params={"token": running["seats"][1]["token"]}).json()
     r = http.post(f"/api/games/{running['id']}/actions", json={
@@ -92,7 +106,14 @@ def make_games(http: httpx.Client) -> dict[str, dict[str, Any]]:
             "token": finished["spectator_token"]}).json()["status"] != "finished":
         time.sleep(0.1)
     opened = create_game(http, [{"kind": "human"}, {"kind": "human"}], seed=3, start=False)
-    return {"running": running, "finished": finished, "open": opened}
+    modules = create_game(http, [{"kind": "human"}, {"kind": "human"}], seed=4, config={"modules": "all"})
+    s = http.get(f"/api/games/{modules['id']}", params={"token": modules["spectator_token"]}).json()
+    cp = s["current_player"]
+    s = http.get(f"/api/games/{modules['id']}", params={"token": modules["seats"][cp]["token"]}).json()
+    r = http.post(f"/api/games/{modules['id']}/actions", json={
+        "token": modules["seats"][cp]["token"], "revision": s["revision"], "action": s["legal"][0]["action"]})
+    assert r.status_code == 200, r.text
+    return {"running": running, "finished": finished, "open": opened, "modules": modules}
 
 
 @pytest.fixture
@@ -122,8 +143,47 @@ def known_bug(label: str, case: Any) -> str | None:
     return None
 
 
+# the ``modules`` config: good and bad values (see expected_modules)
+MODULE_WORDS = st.sampled_from([*MODULES, "all", "ALL", "Ballrooms", "", " ", "nope", " ballrooms", "all,more",
+                                "ballrooms,celebrities", "ballrooms,", "ballrooms,ballrooms"])
+MODULE_VALUES = st.one_of(
+    MODULE_WORDS,
+    st.lists(MODULE_WORDS, max_size=7),
+    st.lists(st.sampled_from(MODULES), max_size=5, unique=True),
+    st.text(max_size=30),
+    st.integers(-(2 ** 70), 2 ** 70), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none(),
+    st.dictionaries(st.text(max_size=5), MODULE_WORDS, max_size=3),
+    st.lists(st.one_of(st.lists(MODULE_WORDS, max_size=2), st.integers(), st.none(), st.booleans(),
+                       st.dictionaries(MODULE_WORDS, st.booleans(), max_size=2)), max_size=3),
+)
+
+
+def expected_modules(value: Any) -> tuple[str, ...] | None:
+    """The modules a ``modules`` value turns on (rulebook order), or None if it must be refused:
+    'all' (alone, as a string), comma-separated names, or a list of names; each known."""
+    if isinstance(value, str):
+        if value.strip() == "all":
+            return MODULES
+        names = [v.strip() for v in value.split(",") if v.strip()]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        names = list(value)
+    else:
+        return None
+    if any(n not in MODULES for n in names) or len(set(names)) != len(names):
+        return None
+    return tuple(m for m in MODULES if m in names)
+
+
+def duplicated(value: Any) -> bool:
+    names = [v.strip() for v in value.split(",")] if isinstance(value, str) else value
+    return isinstance(names, list) and all(isinstance(v, str) for v in names) and \
+        len([v for v in names if v]) != len({v for v in names if v})
+
+
 def steer(case: Any, data: Any, w: World) -> None:
-    """Often use a live game's id and real tokens, so requests get past the 404/403 checks."""
+    """Often use a live game's id and real tokens, so requests get past the 404/403 checks;
+    often give a created game a Let's Waltz! ``modules`` config (good or bad), for a real
+    game and player count, so it reaches the config's validation."""
     pp = case.path_parameters
     if isinstance(pp, dict) and "game_id" in pp and data.draw(st.integers(0, 3)):
         pp["game_id"] = data.draw(st.sampled_from(w.ids))
@@ -136,6 +196,13 @@ def steer(case: Any, data: Any, w: World) -> None:
             case.body["token"] = data.draw(st.sampled_from(w.tokens))
         if "tokens" in case.body and data.draw(st.booleans()):
             case.body["tokens"] = data.draw(st.lists(st.sampled_from(w.tokens), max_size=5))
+        if isinstance(case.body.get("config"), dict) and not data.draw(st.integers(0, 2)):
+            case.body["config"]["modules"] = data.draw(MODULE_VALUES)
+            STATS["modules configs steered"] += 1
+            if data.draw(st.booleans()):
+                case.body["game"] = "grand-austria-hotel"
+                case.body["players"] = data.draw(st.integers(2, 4))
+                case.body.pop("seats", None)
 
 
 @pytest.mark.parametrize(("label", "mode"), CASES)
@@ -444,3 +511,172 @@ def test_unknown_game_ids_are_not_remembered(tmp_path) -> None:
             assert c.get(f"/api/games/unknown{i:05d}{'x' * 1000}", params={"token": "t"}).status_code == 404
         remembered = len(app.state.service._loading)
     assert remembered < 50, f"{remembered} unknown ids kept"
+
+
+# ------------------------------------------------------------- Let's Waltz! modules
+def create_with_modules(http: httpx.Client, value: Any, players: int = 2) -> httpx.Response:
+    return http.post("/api/games", json={"players": players, "seats": [{"kind": "human"}] * players,
+                                         "config": {"modules": value}})
+
+
+def check_module_answer(http: httpx.Client, value: Any, r: httpx.Response) -> str | None:
+    """None if the answer to creating a game with ``modules`` = ``value`` is right: 201 and a game
+    with exactly the expected modules, or a 400/422 that names ``modules``; else what is wrong."""
+    want = expected_modules(value)
+    if r.status_code == 201:
+        if want is None:
+            return f"accepted ({r.status_code})"
+        g = r.json()
+        s = http.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
+        shown = (tuple(s["view"]["config"].get("modules", ())), tuple(s["view"].get("modules") or ()))
+        return None if shown == (want, want) else f"game has modules {shown}, not {want}"
+    if want is not None:
+        return f"refused ({r.status_code}: {r.text[:200]})"
+    if r.status_code not in (400, 422):
+        return f"status {r.status_code}: {r.text[:200]}"
+    detail = str(r.json().get("detail"))
+    return None if "modules" in detail else f"message does not name modules: {detail[:200]}"
+
+
+def test_module_configs_get_201_or_a_clear_4xx(world: World) -> None:
+    cases: list[tuple[Any, tuple[str, ...]]] = [
+        # (value, words the refusal must contain; () for a good value)
+        ("all", ()), (" all ", ()), ("ballrooms,celebrities", ()), ("celebrities, ,more", ()),
+        (["unique_hotels", "ballrooms"], ()), (list(MODULES), ()), (["start_player"], ()),
+        ([], ()), ("", ()),  # no module: the base game (the config's default value)
+        ("nope", ("modules", "nope")), (["ballrooms", "waltz"], ("modules", "waltz")),
+        ("ALL", ("modules", "ALL")), ([" ballrooms"], ("modules",)), (["Ballrooms"], ("modules", "Ballrooms")),
+        (5, ("modules",)), (1.5, ("modules",)), (True, ("modules",)), (None, ("modules",)),
+        ({"ballrooms": True}, ("modules",)), ([["ballrooms"]], ("modules",)), ([1, 2], ("modules",)),
+        ([None], ("modules",)), ([{"name": "ballrooms"}], ("modules",)),
+        (["all", "ballrooms"], ("modules", "all")), ("all,ballrooms", ("modules", "all")),
+        ("ballrooms,all", ("modules", "all")), (["all"], ("modules", "all")),
+        ("x" * 10_000, ("modules",)), (["ballrooms"] * 3 + ["nope"], ("modules", "nope")),
+    ]
+    failures = []
+    tb_before = world.srv.tracebacks()
+    with world.srv.client() as http:
+        for players in (2, 4):
+            for value, words in cases:
+                r = create_with_modules(http, value, players)
+                STATS["module config requests"] += 1
+                problem = check_module_answer(http, value, r)
+                if problem is None and words:
+                    detail = str(r.json().get("detail"))
+                    problem = None if all(w in detail for w in words) else f"message lacks {words}: {detail[:200]}"
+                if problem:
+                    failures.append(f"{players}p modules={str(value)[:60]!r}: {problem}")
+    assert not failures, "\n".join(failures)
+    assert world.srv.tracebacks() == tb_before, world.srv.log()[-4000:]
+
+
+def test_duplicated_module_names_are_refused(world: World) -> None:
+    """A module named twice is a mistake in the request (like an unknown name): it is refused
+    with a 400 naming the module, not silently merged."""
+    answers = {}
+    with world.srv.client() as http:
+        for value in (["ballrooms", "ballrooms"], "celebrities,celebrities", ["more", "celebrities", "more"]):
+            r = create_with_modules(http, value)
+            answers[str(value)] = (r.status_code, str(r.json().get("detail"))[:200])
+    wrong = {v: a for v, a in answers.items() if a[0] not in (400, 422) or "modules" not in a[1]
+             or not any(m in a[1] for m in ("ballrooms", "celebrities", "more"))}
+    assert not wrong, wrong
+
+
+def test_module_configs_fuzz_no_5xx(world: World) -> None:
+    """Random ``modules`` values (strings, lists, numbers, objects, nestings): the answer is a
+    201 with exactly the expected modules or a 400/422 naming ``modules``, never a 5xx. (A
+    duplicated name is pinned by the test above, and not judged here.)"""
+    failures: list[str] = []
+    tb_before = world.srv.tracebacks()
+    with world.srv.client() as http:
+        @settings(max_examples=80, deadline=None, derandomize=True, database=None,
+                  phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+        @given(value=MODULE_VALUES, players=st.integers(2, 4))
+        def fuzz(value: Any, players: int) -> None:
+            r = create_with_modules(http, value, players)
+            STATS["module config requests"] += 1
+            assert r.status_code < 500, (value, r.status_code, r.text[:300])
+            if duplicated(value) and expected_modules([v for v in dict.fromkeys(
+                    v.strip() if isinstance(value, str) else v
+                    for v in (value.split(",") if isinstance(value, str) else value)) if v]) is not None:
+                return  # only duplicated: see test_duplicated_module_names_are_refused
+            problem = check_module_answer(http, value, r)
+            if problem:
+                failures.append(f"{players}p modules={str(value)[:80]!r}: {problem}")
+
+        fuzz()
+    assert not failures, "\n".join(failures[:20])
+    assert world.srv.tracebacks() == tb_before, world.srv.log()[-4000:]
+
+
+# module verbs with bad arguments, and module actions out of place (each refused unless legal then)
+BAD_MODULE_ACTIONS = (
+    "croll:9-9-9", "croll:", "croll:1-2", "croll:1-2-3-4", "croll:0-0-0", "croll:1-1-1", "croll:-1-1-1",
+    "roll:1-1-1-1-1-5", "roll:", "bid:-1", "bid:0", "bid:21", "bid:" + "9" * 30, "bid:1.5", "bid:", "bid:x",
+    "bid:1", "open:nowhere:1", "open:dove:-1", "open:dove:21", "open:dove:", "open::", "open:dove:3:3",
+    "open:kaufman:0", "dove:9", "dove:-1", "dove:", "dove:0", "kozi:1-3", "kozi:0-1", "kozi:6-7",
+    "kozi:1-2:purple", "kozi:1-2", "kozi:1-2:red", "wray:Z9", "wray:", "wray:A1", "draw:staff", "draw:nothing",
+    "bell:nobody", "bell:", "key=9", "key=0", "key=", "key", "key=1", "d1:purple", "d7:red", "d0:red",
+    "d1:red", "d6=9:red", "d6=1:red+x", "d6=1:red", "freud:m9r99", "freud:m0r-1", "freud:m0b9t",
+    "freud:m0r1", "einstein", "emperor+1", "bin:green", "bin:red", "dancer:9", "dancer:0", "dancer:1",
+    "send:9t", "send:0x", "send:0t", "m0b9t", "m0b0x", "m9b0t", "m0b0t", "first:nothing", "first:row",
+    "rehearsal:9", "rehearsal:0", "rehearsal:1", "rmdancer:x", "rmdancer:t", "dance:later", "dance:",
+    "pass", "done", ":", "::", "a:b:c:d", "d1:red:blue",
+)
+
+
+def test_malformed_module_actions_change_nothing(world: World) -> None:
+    tb_before = world.srv.tracebacks()
+    rng = random.Random(8)
+    failures: list[str] = []
+    fired: Counter[int | str] = Counter()
+    with world.srv.client() as http:
+        g = create_game(http, [{"kind": "human"}, {"kind": "human"}], seed=21, config={"modules": "all"})
+
+        def state(seat: int | None) -> dict[str, Any]:
+            tok = g["spectator_token"] if seat is None else g["seats"][seat]["token"]
+            return dict(http.get(f"/api/games/{g['id']}", params={"token": tok}).json())
+
+        def fire(where: str) -> None:
+            cp = state(None)["current_player"]
+            s = state(cp)
+            legal = {a["action"] for a in s["legal"]}
+            other = g["seats"][1 - cp]["token"]
+            for action in BAD_MODULE_ACTIONS:
+                for token, revision, ok in ((g["seats"][cp]["token"], s["revision"], {400}),
+                                            (other, s["revision"], {409}),
+                                            (g["seats"][cp]["token"], s["revision"] + 1, {409})):
+                    if action in legal and ok == {400}:
+                        continue
+                    r = http.post(f"/api/games/{g['id']}/actions",
+                                  json={"token": token, "revision": revision, "action": action})
+                    fired[r.status_code] += 1
+                    if r.status_code not in ok or not str(r.json().get("detail")):
+                        failures.append(f"{where} {action!r} -> {r.status_code} {r.text[:160]}")
+            after = state(cp)
+            if (after["revision"], after["view"], after["log_total"]) != (s["revision"], s["view"], s["log_total"]):
+                failures.append(f"{where}: a refused action changed the game")
+            fired["checkpoints"] += 1
+
+        moves = 0
+        seen_play = False
+        while moves < 160:
+            s = state(None)
+            if s["status"] == "finished":
+                break
+            if moves in (0, 1) or (not seen_play and s["view"]["phase"] == "play") or moves % 40 == 0:
+                fire(f"move {moves} ({s['prompt'][:50]})")
+                seen_play = seen_play or s["view"]["phase"] == "play"
+            cp = s["current_player"]
+            s = state(cp)
+            r = http.post(f"/api/games/{g['id']}/actions", json={
+                "token": g["seats"][cp]["token"], "revision": s["revision"],
+                "action": rng.choice(s["legal"])["action"]})
+            assert r.status_code == 200, r.text
+            moves += 1
+    STATS["module action requests"] += sum(v for k, v in fired.items() if k != "checkpoints")
+    STATS["module action checkpoints"] += fired["checkpoints"]
+    assert not failures, "\n".join(failures[:30])
+    assert seen_play and fired["checkpoints"] >= 5 and fired[400] > 300, fired
+    assert world.srv.tracebacks() == tb_before, world.srv.log()[-4000:]

@@ -2,7 +2,9 @@
 
 Several games run at once: two between humans (driven here through the API, one of them
 also taking back moves), one human against a bot, two between bots (playing by themselves
-in the server's background tasks) and one that has not started yet. Every action the
+in the server's background tasks) and one that has not started yet; and two with all the
+Let's Waltz! modules on: one between humans who also take back moves (the auction, the
+coloured dice's own ``croll:`` chance rows, module decisions), one between three bots. Every action the
 server accepted (its POST answered with a revision) and every update it pushed (the
 spectators' WebSockets) is recorded. The server is killed with SIGKILL while requests
 are in flight and bots are playing, restarted on the same database, checked, killed
@@ -12,8 +14,10 @@ and every game is played to its end.
 Checked after each restart: the stored log starts with every acknowledged action (nothing
 accepted is lost; at most the one request in flight at the kill was also committed), the
 state at every acknowledged revision (POST answers) and every pushed revision (WebSocket)
-equals the state rebuilt from the store, the server answers with the same views, and
-every game resumes: bot games play on to the end, human games accept their next action.
+equals the state rebuilt from the store (for module games too: the store's config is
+replayed through the same engine, module parts included), the server answers with the
+same views, and every game resumes: bot games play on to the end, human games accept their
+next action.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any
 
 import httpx
 
+from tabletop.games.grand_austria_hotel.config import MODULES
 from tests.reliability.helpers import Recorder, ServerProcess, Truth, acreate_game, astart, jsonable
 
 BOT_DELAY = 0.05  # slow enough that the bot games are mid-way when the server dies
@@ -240,6 +245,11 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
                     http, [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "random"}], seed=14), []),
                 Tracked("bots-3p", await acreate_game(
                     http, [{"kind": "bot", "bot": "random"}] * 3, seed=15, config={"staff_draft": True}), []),
+                Tracked("modules-humans+undo", await acreate_game(http, h, seed=17, config={"modules": "all"}),
+                        [0, 1], undo=True),
+                Tracked("modules-bots-3p", await acreate_game(
+                    http, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "easy"},
+                           {"kind": "bot", "bot": "random"}], seed=18, config={"modules": list(MODULES)}), []),
             ]
             g = await acreate_game(http, h, seed=16, start=False)
             r = await http.post(f"/api/games/{g['id']}/join", json={"token": g["seats"][0]["token"], "name": "A"})
@@ -255,6 +265,11 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
         assert not srv.alive()
         srv.start()
         checked.append(check_after_restart(srv, db_url, games))
+        with srv.client() as http:  # the kills hit the module games mid-way
+            for t in games:
+                if t.name.startswith("modules"):
+                    s = http.get(f"/api/games/{t.gid}", params={"token": t.token(None)}).json()
+                    assert s["status"] == "active" and s["revision"] > 5, (t.name, s["status"], s["revision"])
     with srv.client() as http:  # the open game kept its joined seat
         s = http.get(f"/api/games/{games[-1].gid}", params={"token": games[-1].token(0)}).json()
         assert s["status"] == "open" and s["seats"][0]["joined"] and s["seats"][0]["name"] == "A"
@@ -262,6 +277,10 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
     final = check_after_restart(srv, db_url, games)
     assert sum(c["acked_actions"] for c in checked) > 20 and final["views_compared"] > 50, (checked, final)
     assert sum(t.undos for t in games) > 0
+    for t in games:  # the module games went through their own kinds of moves
+        if t.name.startswith("modules"):
+            actions = [row.action for row in Truth(db_url, t.gid).log]
+            assert any(a.startswith("croll:") for a in actions) and any(a.startswith("open:") for a in actions), t.name
     assert srv.tracebacks() == 0, srv.log()[-3000:]
     print({"checks": checked, "final": final, "games": {t.name: t.acked_rev for t in games}})
 

@@ -61,6 +61,9 @@ class GahConfig(BaseModel):
             unknown = [v for v in names if v not in MODULES]
             if unknown:
                 raise ValueError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULES)}")
+            twice = sorted({v for v in names if names.count(v) > 1})
+            if twice:
+                raise ValueError(f"module(s) named twice: {', '.join(twice)}")
             return tuple(m for m in MODULES if m in names)
         return value
 

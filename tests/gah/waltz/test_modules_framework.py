@@ -26,6 +26,13 @@ def test_unknown_module_is_a_clear_error() -> None:
         parse_config(modules="waltzing")
 
 
+def test_a_module_named_twice_is_refused_not_merged() -> None:
+    """A typo like 'ballrooms,ballrooms' (meaning another module) must not quietly become one module."""
+    for value in ("ballrooms,ballrooms", ["more", "celebrities", "more"]):
+        with pytest.raises(InvalidPosition, match="named twice"):
+            parse_config(modules=value)
+
+
 def test_module_values_are_correctable_by_data_override(tmp_path: Path) -> None:
     """components.md: a person with the printed component fixes a value in data, not code."""
     fix = tmp_path / "fix.yaml"
