@@ -187,7 +187,8 @@ def module_plots(mf: ModuleFacts, colours: Sequence[str]) -> dict[str, tuple[str
         fig = Figure(figsize=(6.0, 3.4))
         ax = fig.subplots()
         ys = [g.win.rate for g in groups]
-        errs = [[g.win.rate - g.win.ci[0] for g in groups], [g.win.ci[1] - g.win.rate for g in groups]]
+        errs = [[max(0.0, g.win.rate - g.win.ci[0]) for g in groups],
+                [max(0.0, g.win.ci[1] - g.win.rate) for g in groups]]
         ax.bar(range(len(groups)), ys, yerr=errs, capsize=4, color=colours[2 % len(colours)])
         ax.set_xticks(range(len(groups)), [f"{g.label}\n(n={g.win.n})" for g in groups], fontsize=8)
         ax.set_ylabel("win rate (ties shared)")

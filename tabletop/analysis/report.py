@@ -319,14 +319,14 @@ def write_plots(rep: Report, out_dir: Path) -> dict[str, Path]:
                     lo_, hi_ = wr.ci
                     xs.append(s + (bi - (nb - 1) / 2) * 0.8 / nb)
                     ys.append(wr.rate)
-                    errs[0].append(wr.rate - lo_)
-                    errs[1].append(hi_ - wr.rate)
+                    errs[0].append(max(0.0, wr.rate - lo_))
+                    errs[1].append(max(0.0, hi_ - wr.rate))
             ax.bar(xs, ys, width=0.8 / nb, yerr=errs, capsize=3, label=b, color=colours[bi % len(colours)])
         ax.legend(fontsize=8)
     else:
         seats = list(range(len(rep.by_seat)))
         ys = [w.rate for w in rep.by_seat]
-        errs = [[w.rate - w.ci[0] for w in rep.by_seat], [w.ci[1] - w.rate for w in rep.by_seat]]
+        errs = [[max(0.0, w.rate - w.ci[0]) for w in rep.by_seat], [max(0.0, w.ci[1] - w.rate) for w in rep.by_seat]]
         ax.bar(seats, ys, yerr=errs, capsize=4, color=colours[0])
         for s, w in zip(seats, rep.by_seat):
             ax.text(s, w.ci[1] + 0.01, pct(w.rate), ha="center", va="bottom", fontsize=8)
@@ -363,8 +363,9 @@ def write_plots(rep: Report, out_dir: Path) -> dict[str, Path]:
                                         (-0.15, "not_played", "#7f7f7f", "did not")):
             rates = [getattr(e, attr).rate for e in effects]
             cis = [getattr(e, attr).ci for e in effects]
-            ax.errorbar(rates, [y + dy for y in ys], xerr=[[r - c[0] for r, c in zip(rates, cis)],
-                                                           [c[1] - r for r, c in zip(rates, cis)]],
+            # max(0, ...): the Wilson bounds can miss the rate by a rounding error at 0% or 100%
+            ax.errorbar(rates, [y + dy for y in ys], xerr=[[max(0.0, r - c[0]) for r, c in zip(rates, cis)],
+                                                           [max(0.0, c[1] - r) for r, c in zip(rates, cis)]],
                         fmt="o", markersize=3, capsize=2, color=colour, label=label)
         ax.set_yticks(ys, [f"{e.name} (n={e.played.n})" for e in effects], fontsize=8)
         for tick, e in zip(ax.get_yticklabels(), effects):

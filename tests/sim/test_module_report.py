@@ -160,3 +160,22 @@ def test_report_of_a_module_run_answers_the_players_questions(tmp_path: Path) ->
     invoke("simulate", "-n", "2", "-k", "2", "-o", "modules=ballrooms", "--out", str(single), "--quiet")
     out = invoke("report", str(single), "--no-plots").stdout
     assert "Ballrooms (module I)" in out and "Hotel entrances" not in out and "Start-player action" not in out
+
+
+def test_report_compares_several_runs(tmp_path: Path) -> None:
+    """A module study in one command: `tabletop report RUN RUN` prints one row per run (config,
+    seat win rates with their Wilson intervals, score, game length) and draws one figure."""
+    runs = []
+    for name, opt in (("base", []), ("more", ["-o", "modules=more"])):
+        runs.append(tmp_path / name)
+        invoke("simulate", "-n", "2", "-k", "4", "--seed", "9", *opt, "--out", str(runs[-1]), "--quiet")
+    out = invoke("report", *map(str, runs), "--out", str(tmp_path / "cmp")).stdout
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("base ", "more "))}
+    assert "base game" in rows["base"] and '{"modules":"more"}' in rows["more"]
+    recs = [json.loads(x) for x in (runs[1] / "results.jsonl").read_text().splitlines()]
+    seat0 = sum(1 / len(r["winners"]) for r in recs if 0 in r["winners"])
+    assert f"{100 * seat0 / 4:.1f}%" in rows["more"].split('"}')[1].split()[1]
+    dec = sum(r["decisions"] for r in recs) / 4
+    assert f" {dec:.0f} " in rows["more"]
+    assert (tmp_path / "cmp" / "comparison.png").read_bytes()[:4] == b"\x89PNG"
+    assert (runs[0] / "report" / "report.html").exists() and (runs[1] / "report" / "report.html").exists()
