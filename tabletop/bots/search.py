@@ -137,7 +137,8 @@ def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
     return fn if callable(fn) else None
 
 
-_CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples"))
+_CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples",
+                     "endgame", "lookahead"))
 
 
 def _budget_caps(game: str) -> Callable[[GameState], dict[str, int] | None] | None:

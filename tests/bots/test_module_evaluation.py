@@ -197,17 +197,38 @@ def test_a_played_bell_card_is_worth_its_reward() -> None:
 
 
 def test_search_caps_only_with_modules() -> None:
-    """The play-out budget is capped on module tables only, for that decision only."""
+    """Play-outs are switched off on module tables only, for that decision only."""
     base = get_game(GAH).new_game(players=2, seed=1)
     assert E.search_caps(base) is None
     st = advance("all", 2)
-    caps = E.search_caps(st)
-    assert caps and caps["end_lines"] < 6 and caps["end_beam"] < 12
+    assert E.search_caps(st) == {"endgame": 0, "lookahead": 0}
     bot = make_bot("expert", 3)
     seat = st.current_player
     action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert action in st.legal_actions()
-    assert (bot.end_lines, bot.end_beam) == (6, 12)  # the level's own options are kept
+    assert (bot.endgame, bot.lookahead, bot.end_lines) == (4, 1, 6)  # the level's own options are kept
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_on_module_tables_the_expert_plays_the_planner(seed: int) -> None:
+    """With the caps, the expert chooses exactly as `hard` (the same planner, no play-outs) at
+    decisions all through a module game, the last round included (where the base-game expert
+    plays out)."""
+    st = advance("all", seed)
+    rnd = random.Random(seed)
+    expert, hard = make_bot("expert", 7), make_bot("hard", 7)
+    rounds = set()
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        seat = st.current_player
+        if rnd.random() < 0.15:
+            obs = Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))
+            assert expert.choose(obs) == hard.choose(obs)
+            rounds.add(st.round)
+        st.apply(rnd.choice(st.legal_actions()))
+    assert {1, 7} <= rounds and len(rounds) >= 5
 
 
 def test_the_planner_plans_module_decisions_as_whole_turns() -> None:
