@@ -248,3 +248,53 @@ def test_the_planner_plans_module_decisions_as_whole_turns() -> None:
     assert by_root and all(len(line) == 1 for _v, line in by_root.values())
     best = max(by_root, key=lambda a: by_root[a][0])
     assert best.endswith(":0")  # the opener bids nothing: raising only costs money
+
+
+def _placing_champagne(seed: int) -> tuple[GahState, int, str] | None:
+    """A 'place' decision where a café guest still wants the champagne just taken."""
+    st = get_game(GAH).new_game(players=2, seed=seed, modules="ballrooms")
+    rnd = random.Random(seed)
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        legal = st.legal_actions()
+        if st.stack[-1][0] == "place" and "done" in legal:
+            champ = [a for a in legal if len(a) == 3 and a[0] == "t" and a[2] == "h"]
+            if champ:
+                return st, st.current_player, champ[0]
+        st.apply(rnd.choice(legal))
+    return None
+
+
+def test_champagne_a_guest_wants_goes_on_the_guest() -> None:
+    """A bottle a café guest still orders is counted once (in the guest term), not also as spare
+    champagne for the ballroom rows: putting it on the guest now beats keeping it in the kitchen,
+    from where serving it costs a krone. (Counted twice, the bot kept it, and the guest stayed in
+    the café to the end of the game.)"""
+    found = 0
+    for seed in range(40):
+        hit = _placing_champagne(seed)
+        if hit is None:
+            continue
+        st, seat, put = hit
+        keep, place = st.clone(), st.clone()
+        keep.apply("done")
+        place.apply(put)
+        assert E.evaluate(place, seat) > E.evaluate(keep, seat), seed
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_a_dancer_reward_is_worth_its_net_value() -> None:
+    """M1-21 new icons: a dancer at full cost also spends champagne, so it is worth less as a
+    reward than a discounted or free one."""
+    worth = M.module_effect_worth
+    at_cost = worth({"effect": "send_dancer", "discount": 0, "count": 2})
+    assert at_cost == 2 * M.DANCER_BY_DISCOUNT[0]
+    assert worth({"effect": "send_dancer", "discount": "free", "count": 1}) == M.EFFECT["send_dancer"]
+    assert at_cost / 2 < worth({"effect": "send_dancer", "discount": 1, "count": 1}) \
+        < worth({"effect": "send_dancer", "discount": "free", "count": 1})
+    assert worth({"effect": "send_dancer", "discounts": [2, 1]}) == M.dancer_worth(2) + M.dancer_worth(1)

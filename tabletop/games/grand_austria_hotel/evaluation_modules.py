@@ -18,8 +18,10 @@ Terms (VP; ``A`` die actions left, ``tf = A / 14`` as in ``evaluation.py``):
                items or money. Champagne in the kitchen (already 1 VP each in
                ``kitchen``) is worth ``CHAMPAGNE x min(1, 2 tf)`` more while
                the seat has dancers to send, for at most ``CHAMPAGNE_CAP``
-               bottles (it pays the rows). Café guests who order champagne
-               count it in the guest term (``evaluation.py``).
+               bottles (it pays the rows) — only bottles no café guest still
+               orders: those count in the guest term (``evaluation.py``), and
+               counting them twice kept them off the guest (serving them later
+               costs a krone, so the guest never moved in).
 ``celebrities`` (II) each celebrity the seat holds: ``CELEBRITY[id]`` per own
                turn still to come this round (its VP is already scored and the
                kronen paid for the coloured die are out of ``money``).
@@ -133,9 +135,26 @@ def room_worth(cost: str, pending: bool = False) -> float:
     return min(table["free"], table["full"] + (table["minus1"] - table["full"]) * n)
 
 
+# A dancer sent as a reward, by its discount on the row's champagne cost (``send_dancer``):
+# ``EFFECT["send_dancer"]`` is its gross worth; at full cost it also spends champagne (at least
+# one bottle, ≈ 2 VP early), so a guest's reward counted gross was worth more in the café than
+# once the guest moved in, and the guest stayed (docs/BOTS.md).
+DANCER_BY_DISCOUNT = {0: 1.0, 1: 2.5, 2: 2.8}
+
+
+def dancer_worth(discount: Any) -> float:
+    if discount == "free":
+        return EFFECT["send_dancer"]
+    return DANCER_BY_DISCOUNT.get(int(discount), EFFECT["send_dancer"])
+
+
 def module_effect_worth(e: dict[str, Any]) -> float:
     """Worth of one effect of a module's kind (1.0 for kinds nobody lists, as before)."""
     kind = e["effect"]
+    if kind == "send_dancer":
+        if "discounts" in e:
+            return sum(dancer_worth(d) for d in e["discounts"])
+        return dancer_worth(e.get("discount", 0)) * int(e.get("count", 1))
     w = EFFECT.get(kind)
     if w is None:
         return 1.0
@@ -189,8 +208,14 @@ def ballroom_value(st: GahState, seat: int, tf: float) -> float:
             _STANDING[key] = hit
         value = hit
     if any(part.sections[seat]):
-        champ = st.players[seat].kitchen[4]
-        value += MOD["CHAMPAGNE"] * min(float(champ), MOD["CHAMPAGNE_CAP"]) * min(1.0, 2.0 * tf)
+        pl = st.players[seat]
+        wanted = 0
+        for t, g in enumerate(pl.cafe):
+            if g:
+                wanted += max(0, st.rules.guests[g].order[4] - pl.served[t][4])
+        champ = pl.kitchen[4] - wanted
+        if champ > 0:
+            value += MOD["CHAMPAGNE"] * min(float(champ), MOD["CHAMPAGNE_CAP"]) * min(1.0, 2.0 * tf)
     return value
 
 
