@@ -10,7 +10,9 @@ that defines it also defines ``turn_marker(state, seat)``, that marker (a value
 that changes when the seat's turn ends, so that a turn planner stops there
 even when the same seat moves again next) and ``search_caps(state)`` (upper
 bounds on the ``flatmc`` options for a table like that one, e.g. a richer
-game variant whose decisions cost more; applied to one decision at a time).
+game variant whose decisions cost more; applied to one decision at a time;
+its ``widen`` entry: a bot whose play-outs the caps switch off plans with a
+beam and ``per_root`` that many times wider instead).
 
 * ``greedy``  — each legal action is followed by the bot's own next few
   decisions chosen one-ply greedily, then the position is evaluated.
@@ -150,7 +152,7 @@ def _budget_caps(game: str) -> Callable[[GameState], dict[str, int] | None] | No
 
     def caps(st: GameState) -> dict[str, int] | None:
         got = fn(st)
-        return {k: int(v) for k, v in got.items() if k in _CAPPED} if got else None
+        return {k: int(v) for k, v in got.items() if k in _CAPPED or k == "widen"} if got else None
 
     return caps
 
@@ -378,9 +380,14 @@ class FlatMCBot:
         if limits:
             # the game asks for a smaller budget on this table (e.g. a richer variant whose
             # decisions cost more): cap the options for this decision only
-            saved = {k: getattr(self, k) for k in limits}
+            widen = limits.pop("widen", 1)
+            plays_out = self.endgame > 0 or self.lookahead > 0
+            saved = {k: getattr(self, k) for k in (*limits, "beam", "per_root")}
             for k, v in limits.items():
                 setattr(self, k, min(saved[k], v))
+            if widen > 1 and plays_out and self.endgame == 0 and self.lookahead == 0:
+                # the play-out budget goes into a wider turn planner
+                self.beam, self.per_root = self.beam * widen, self.per_root * widen
             try:
                 return self._choose_planned(obs, first, ev, marker, legal, totals, lines, deadline)
             finally:

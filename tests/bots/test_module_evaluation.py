@@ -201,22 +201,22 @@ def test_search_caps_only_with_modules() -> None:
     base = get_game(GAH).new_game(players=2, seed=1)
     assert E.search_caps(base) is None
     st = advance("all", 2)
-    assert E.search_caps(st) == {"endgame": 0, "lookahead": 0}
+    assert E.search_caps(st) == {"endgame": 0, "lookahead": 0, "widen": 2}
     bot = make_bot("expert", 3)
     seat = st.current_player
     action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert action in st.legal_actions()
-    assert (bot.endgame, bot.lookahead, bot.end_lines) == (4, 1, 6)  # the level's own options are kept
+    assert (bot.endgame, bot.lookahead, bot.end_lines, bot.beam, bot.per_root) == (4, 1, 6, 32, 4)  # kept
 
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_on_module_tables_the_expert_plays_the_planner(seed: int) -> None:
-    """With the caps, the expert chooses exactly as `hard` (the same planner, no play-outs) at
-    decisions all through a module game, the last round included (where the base-game expert
-    plays out)."""
+    """With the caps, the expert chooses exactly as the turn planner twice as wide as `hard`'s
+    (no play-outs) at decisions all through a module game, the last round included (where the
+    base-game expert plays out); `hard` itself keeps its width."""
     st = advance("all", seed)
     rnd = random.Random(seed)
-    expert, hard = make_bot("expert", 7), make_bot("hard", 7)
+    expert, hard = make_bot("expert", 7), make_bot("flatmc:samples=1,beam=64,per_root=8", 7)
     rounds = set()
     while not st.is_terminal():
         if st.is_chance():

@@ -108,8 +108,9 @@ PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0
 # turn has more decisions and more options each, so play-outs cost ≈ 5x more (0.74 s CPU per
 # decision for the expert). Capped to fit the time guide (end_lines=3, end_beam=6,
 # end_samples=1) they won 72.0 % against greedy, the turn planner alone ≈ 76 % at a quarter of
-# the time (docs/BOTS.md), so module tables get no play-outs: the expert plays the planner.
-SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0}
+# the time (docs/BOTS.md), so module tables get no play-outs: the expert plays the planner,
+# twice as wide (``widen``; `hard`, which plays no play-outs, keeps its own width).
+SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
 _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
