@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from statistics import fmean, pstdev
+from statistics import fmean, pstdev, stdev
 from typing import Any
 
 from tabletop.analysis.stats import WinRate, win_shares
@@ -118,14 +118,16 @@ def module_tables(mf: ModuleFacts) -> list[tuple[str, list[str], list[list[Any]]
         rows = []
         for eid, g in sorted(mf.entrances.items(), key=lambda kv: -kv[1].mean_extra):
             margin = mf.entrance_margin[eid]
+            half = 1.96 * stdev(margin) / len(margin) ** 0.5 if len(margin) > 1 else float("nan")
             rows.append([eid, g.win.n, f"{g.mean_extra:.1f}", f"{min(g.extra):g}-{max(g.extra):g}",
                          f"{100 * g.win.rate:.1f}%", _ci(g.win), f"{g.mean_score:.1f}", f"{fmean(margin):+.1f}",
+                         f"[{fmean(margin) - half:+.1f}, {fmean(margin) + half:+.1f}]",
                          f"{g.mean_extra + fmean(margin):.1f}"])
         out.append(("Hotel entrances (module III): auction price and the owner's results (margin = owner's "
                     "score minus the other seats' mean; worth = mean price + margin, at 1 VP per krone, "
                     "relative to the other seats' entrances)",
                     ["entrance", "owned", "mean price", "price range", "owner win rate", "95% CI",
-                     "owner mean score", "margin", "worth (kronen)"], rows))
+                     "owner mean score", "margin", "95% CI", "worth (kronen)"], rows))
     if mf.ballrooms:
         rows = []
         for bid, by_pos in sorted(mf.ballrooms.items(), key=lambda kv: -fmean(sum(kv[1], []))):

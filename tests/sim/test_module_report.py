@@ -136,7 +136,8 @@ def test_module_tables_on_known_records() -> None:
     tables = {t[0].split(" (")[0]: t for t in module_tables(mf)}
     ent = tables["Hotel entrances"]
     dove_row = next(r for r in ent[2] if r[0] == "dove")
-    assert dove_row[2] == "4.0" and dove_row[7] == "+10.0" and dove_row[8] == "14.0"  # worth = 4 + 10
+    assert dove_row[2] == "4.0" and dove_row[7] == "+10.0" and dove_row[9] == "14.0"  # worth = 4 + 10
+    assert dove_row[8] == "[-9.6, +29.6]"  # 10 ± 1.96 * sd(20, 0) / sqrt(2)
     rooms = tables["Ballrooms"][2]
     assert rooms[0][0] == "odeonsaal" and rooms[0][2] == "3.50" and rooms[0][4] == "25%"
     rep = analyse(recs, "known")
