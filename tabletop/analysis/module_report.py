@@ -53,7 +53,7 @@ class Group:
 @dataclass
 class ModuleFacts:
     key: dict[int, Group] = field(default_factory=dict)  # by key actions taken (3 = 3 or more)
-    key_given: list[int] = field(default_factory=list)  # kronen handed out per key action
+    key_given: list[float] = field(default_factory=list)  # per seat-game with key actions: kronen per action
     entrances: dict[str, Group] = field(default_factory=dict)  # extra: price paid
     entrance_margin: dict[str, list[float]] = field(default_factory=dict)  # owner's score - others' mean
     ballrooms: dict[str, list[list[int]]] = field(default_factory=dict)  # id -> VP per seat, by position
@@ -80,7 +80,7 @@ def module_facts(records: Sequence[dict[str, Any]]) -> ModuleFacts:
                 label = f"{k}{'+' if k == 3 else ''} key action{'' if k == 1 else 's'}"
                 out.key.setdefault(k, Group(label, WinRate(label, 0.0, 0))).add(share, score)
                 if facts["key_actions"]:
-                    out.key_given.append(facts["key_kronen_given"])
+                    out.key_given.append(facts["key_kronen_given"] / facts["key_actions"])
             if facts.get("entrance"):
                 eid = str(facts["entrance"])
                 out.entrances.setdefault(eid, Group(eid, WinRate(eid, 0.0, 0))).add(

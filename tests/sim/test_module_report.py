@@ -60,6 +60,7 @@ def test_summary_facts_match_a_replay_of_the_game(seed: int) -> None:
     prices = []
     for p, facts in enumerate(rec.summary):
         assert facts["key_actions"] == replay[p]["key"]
+        assert facts["key_kronen_given"] == facts["key_actions"] * (0 + 1)  # 001 M4: 0 and 1 krone behind, 3p
         assert (facts["entrance"], facts["entrance_price"]) == replay[p]["entrance"]
         prices.append(facts["entrance_price"])
         assert len(facts["celebrities"]) == len(replay[p]["celebrities"])
@@ -116,7 +117,7 @@ def _rec(i: int, scores: list[int], winners: list[int], facts: list[dict]) -> di
 def test_module_tables_on_known_records() -> None:
     recs = [
         _rec(0, [100, 80], [0], [
-            {"key_actions": 2, "key_kronen_given": 0, "entrance": "dove", "entrance_price": 6,
+            {"key_actions": 2, "key_kronen_given": 3, "entrance": "dove", "entrance_price": 6,
              "ballroom_vp": {"odeonsaal": 9, "apollosaal": -5}},
             {"key_actions": 0, "key_kronen_given": 0, "entrance": "stroup", "entrance_price": 0,
              "ballroom_vp": {"odeonsaal": 3, "apollosaal": 4}}]),
@@ -129,6 +130,7 @@ def test_module_tables_on_known_records() -> None:
     mf = module_facts(recs)
     assert {k: (g.win.n, g.win.wins) for k, g in mf.key.items()} == {0: (1, 0.0), 1: (1, 0.5), 2: (1, 1.0),
                                                                        3: (1, 0.5)}
+    assert mf.key_given == [1.5, 0.0, 0.0]  # per key action: 3 kronen over 2 actions, then none
     dove = mf.entrances["dove"]
     assert dove.extra == [6.0, 2.0] and dove.win.wins == 1.5 and mf.entrance_margin["dove"] == [20, 0]
     assert mf.ballrooms["odeonsaal"] == [[9, 3], [-5, 7], []]
