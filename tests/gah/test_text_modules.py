@@ -230,3 +230,28 @@ def test_coloured_roll_described_naming_only_the_dice_rolled() -> None:
     assert describe(st, "croll:3-0-5") == "coloured dice rolled: red 3, yellow 5"
     assert describe(st, "croll:0-6-0") == "coloured dice rolled: blue 6"
     assert describe(st, a).startswith("coloured dice rolled: red ")
+
+
+def test_done_in_a_module_decision_says_what_it_declines() -> None:
+    """'done' at a bell card, a dancer send, the Emperor step of a celebrity … is logged as what
+    the player passes up, not a bare 'is done'; every such sentence belongs to a frame of its module."""
+    from tabletop.games.grand_austria_hotel.modules import MODULES
+
+    for mod in MODULES.values():
+        assert set(mod.declines) <= set(mod.frames), mod.name
+    seen: set[str] = set()
+    for seed in range(12):
+        st = new_game(2, seed=seed, modules="all")
+        rnd = random.Random(seed)
+        while not st.is_terminal():
+            if st.is_chance():
+                st.apply(st.sample_chance())
+                continue
+            legal = st.legal_actions()
+            kind = st.stack[-1][0]
+            owner = st.frame_owner.get(kind)
+            if owner is not None and kind in owner.declines and "done" in legal:
+                assert st.describe("done") == f"Seat {st.current_player} {owner.declines[kind]}"
+                seen.add(kind)
+            st.apply(rnd.choice(legal))
+    assert "bal_send" in seen and len(seen) >= 2, seen

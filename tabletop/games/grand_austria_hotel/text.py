@@ -71,7 +71,12 @@ def describe(st: GahState, action: str) -> str:
     if verb == "pass":
         return f"{who} passes"
     if verb == "done":
-        return f"{who} is done" if st.stack and st.stack[-1][0] != "turn" else f"{who} ends the turn"
+        if not st.stack or st.stack[-1][0] == "turn":
+            return f"{who} ends the turn"
+        kind = st.stack[-1][0]
+        owner = st.frame_owner.get(kind)
+        tail = owner.declines.get(kind) if owner else None
+        return f"{who} {tail}" if tail else f"{who} is done"
     if verb == "guest":
         g = st.queue[info[1]]
         name = rules.guests[g].name if g else "?"

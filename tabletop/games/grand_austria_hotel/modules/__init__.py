@@ -117,6 +117,7 @@ class Module:
     requirements: ClassVar[tuple[str, ...]] = ()  # objective requirement kinds (``meets``)
     scorings: ClassVar[tuple[str, ...]] = ()  # game-end staff scoring kinds (``staff_end_vp``)
     prompts: ClassVar[dict[str, str]] = {}  # frame kind -> what the player is asked
+    declines: ClassVar[dict[str, str]] = {}  # frame kind -> what "done" there means ("declines the reward")
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         """A sentence for one of the module's actions (None: not the module's)."""

@@ -137,6 +137,7 @@ class Celebrities(Module):
         "einstein": "Albert Einstein: spend up to 4 dishes/drinks, then take as many others",
         "celebstep": "you may advance 1 more space on the Emperor track",
     }
+    declines = {"celebstep": "advances no further on the Emperor track"}
 
     # ------------------------------------------------------------------ text
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:

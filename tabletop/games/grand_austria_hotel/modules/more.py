@@ -128,6 +128,8 @@ class More(Module):
         "fillguest": "Bartender: take a guest from the queue at no cost (the order is filled from the supply)",
         "fillorders": "Entertainer: choose a guest whose order is filled from the supply (or done)",
     }
+    declines = {"bell": "declines the bell card's reward (the card stays face up)",
+                "fillorders": "has no more orders filled"}
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         if info[0] == "bell":

@@ -135,6 +135,11 @@ class Ballrooms(Module):
         "bal_occupy": "occupy a room in the bottom three floors, or done",
         "bal_either": "send a dancer now (before the main action), later (after it), or done",
     }
+    declines = {
+        "bal_send": "sends no more dancers",
+        "bal_either": "sends no dancer",
+        "bal_occupy": "occupies no room",
+    }
 
     # -------------------------------------------------------------- text
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
