@@ -16,6 +16,7 @@ from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel import evaluation_modules as M
 from tabletop.games.grand_austria_hotel.engine import GahState
 from tests.bots.positions import play_random
+from tests.gah.scenario import walk
 
 GAH = "grand-austria-hotel"
 
@@ -252,18 +253,12 @@ def test_the_planner_plans_module_decisions_as_whole_turns() -> None:
 
 def _placing_champagne(seed: int) -> tuple[GahState, int, str] | None:
     """A 'place' decision where a café guest still wants the champagne just taken."""
-    st = get_game(GAH).new_game(players=2, seed=seed, modules="ballrooms")
-    rnd = random.Random(seed)
-    while not st.is_terminal():
-        if st.is_chance():
-            st.apply(st.sample_chance())
-            continue
-        legal = st.legal_actions()
-        if st.stack[-1][0] == "place" and "done" in legal:
+    for st, _ in walk("ballrooms", 2, seed):
+        if st.current_player >= 0 and st.stack[-1][0] == "place":
+            legal = st.legal_actions()
             champ = [a for a in legal if len(a) == 3 and a[0] == "t" and a[2] == "h"]
-            if champ:
+            if champ and "done" in legal:
                 return st, st.current_player, champ[0]
-        st.apply(rnd.choice(legal))
     return None
 
 

@@ -24,8 +24,11 @@ Example::
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Iterator
 from typing import Any
 
+from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import from_position, new_game
 from tabletop.games.grand_austria_hotel.data import ITEMS
 from tabletop.games.grand_austria_hotel.engine import GahState
@@ -247,3 +250,14 @@ def play(st: GahState, *actions: str) -> GahState:
     for a in actions:
         st.apply(a)
     return st
+
+
+def walk(modules: str, players: int, seed: int) -> Iterator[tuple[GahState, str | None]]:
+    """A seeded random game: (state, the action about to be applied), then (state, None) at the end."""
+    st = new_game(players, seed=seed, **({"modules": modules} if modules else {}))
+    rng = random.Random(seed)
+    while st.current_player != TERMINAL:
+        a = st.sample_chance() if st.current_player == CHANCE else rng.choice(st.legal_actions())
+        yield st, a
+        st.apply(a)
+    yield st, None

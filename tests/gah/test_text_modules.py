@@ -7,19 +7,17 @@ digests the rulebook /work/shared/rules/001_*.txt.
 from __future__ import annotations
 
 import io
-import random
-from collections.abc import Iterator
 
 import pytest
 from rich.console import Console
 
-from tabletop.core.state import CHANCE, TERMINAL
+from tabletop.core.state import CHANCE
 from tabletop.games.grand_austria_hotel import new_game, render, render_rich
 from tabletop.games.grand_austria_hotel import text_modules as TM
 from tabletop.games.grand_austria_hotel.engine import GahState
 from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.text import describe, prompt
-from tests.gah.scenario import Scenario
+from tests.gah.scenario import Scenario, walk
 
 CONFIGS = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more", "all"]
 
@@ -44,17 +42,6 @@ Politics: A2[-]  B1[-]  C3[-]   Emperor tiles: A3 B2 C2
    floor 2:  5Y·  6Y·  7R·  8R·  9Y·
    floor 1:  0B·  1Y·  2R·  3R·  4B·
    hand: 6 cards"""
-
-
-def walk(modules: str, players: int, seed: int) -> Iterator[tuple[GahState, str | None]]:
-    """A seeded random game: (state, the action about to be applied), then (state, None) at the end."""
-    st = new_game(players, seed=seed, **({"modules": modules} if modules else {}))
-    rng = random.Random(seed)
-    while st.current_player != TERMINAL:
-        a = st.sample_chance() if st.current_player == CHANCE else rng.choice(st.legal_actions())
-        yield st, a
-        st.apply(a)
-    yield st, None
 
 
 def rich_text(st: GahState, seat: int | None) -> str:
@@ -241,17 +228,12 @@ def test_done_in_a_module_decision_says_what_it_declines() -> None:
         assert set(mod.declines) <= set(mod.frames), mod.name
     seen: set[str] = set()
     for seed in range(12):
-        st = new_game(2, seed=seed, modules="all")
-        rnd = random.Random(seed)
-        while not st.is_terminal():
-            if st.is_chance():
-                st.apply(st.sample_chance())
+        for st, _ in walk("all", 2, seed):
+            if st.current_player < 0:
                 continue
-            legal = st.legal_actions()
             kind = st.stack[-1][0]
             owner = st.frame_owner.get(kind)
-            if owner is not None and kind in owner.declines and "done" in legal:
+            if owner is not None and kind in owner.declines and "done" in st.legal_actions():
                 assert st.describe("done") == f"Seat {st.current_player} {owner.declines[kind]}"
                 seen.add(kind)
-            st.apply(rnd.choice(legal))
     assert "bal_send" in seen and len(seen) >= 2, seen
