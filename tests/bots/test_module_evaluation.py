@@ -80,7 +80,7 @@ def test_module_terms_add_up_and_never_fail(steps: int) -> None:
 def test_a_module_that_is_off_costs_nothing() -> None:
     st = advance("celebrities", 4)
     assert set(st.parts) == {"celebrities"}
-    assert M.module_value(st, 0, 14, 1.0, E._HAND) == M.celebrity_value(st, 0)
+    assert M.module_value(st, 0, 14, 1.0, E._HAND, 0) == M.celebrity_value(st, 0)
 
 
 def test_champagne_is_worth_more_than_a_leftover_item() -> None:

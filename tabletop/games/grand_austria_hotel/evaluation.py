@@ -498,7 +498,7 @@ def _terms(st: GahState, seat: int, P: Params) -> list[float]:
     out = [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
            emperor_value, staff_value, hand_value, politics, tempo, pending]
     if st.mods:  # Let's Waltz! (evaluation_modules.py); nothing with every module off
-        out.append(MODS.module_value(st, seat, A, tf, P))
+        out.append(MODS.module_value(st, seat, A, tf, P, kitchen[4]))  # champagne the guests left over
     return out
 
 

@@ -169,12 +169,13 @@ def _money_value(m: float, tf: float, P: Any) -> float:
     return m + P.CAPITAL_WORTH * tf * (cap * P.CAPITAL - cap * (cap - 1) / 2.0) / P.CAPITAL
 
 
-def module_value(st: GahState, seat: int, A: int, tf: float, P: Any) -> float:
-    """The ``modules`` term (module docstring); 0 with every module off."""
+def module_value(st: GahState, seat: int, A: int, tf: float, P: Any, spare_champagne: int) -> float:
+    """The ``modules`` term (module docstring); 0 with every module off. ``spare_champagne``:
+    the bottles in the kitchen no café guest still orders (the guest term's leftover)."""
     parts = st.parts
     total = 0.0
     if "ballrooms" in parts:
-        total += ballroom_value(st, seat, tf)
+        total += ballroom_value(st, seat, tf, spare_champagne)
     if "celebrities" in parts:
         total += celebrity_value(st, seat)
     if "unique_hotels" in parts:
@@ -195,7 +196,7 @@ def clear_memos() -> None:
     _STANDING.clear()
 
 
-def ballroom_value(st: GahState, seat: int, tf: float) -> float:
+def ballroom_value(st: GahState, seat: int, tf: float, spare_champagne: int) -> float:
     part = st.parts["ballrooms"]
     value = 0.0
     if st.phase != "over":
@@ -208,15 +209,8 @@ def ballroom_value(st: GahState, seat: int, tf: float) -> float:
                 _STANDING.clear()
             _STANDING[key] = hit
         value = hit
-    if any(part.sections[seat]):
-        pl = st.players[seat]
-        wanted = 0
-        for t, g in enumerate(pl.cafe):
-            if g:
-                wanted += max(0, st.rules.guests[g].order[4] - pl.served[t][4])
-        champ = pl.kitchen[4] - wanted
-        if champ > 0:
-            value += MOD["CHAMPAGNE"] * min(float(champ), MOD["CHAMPAGNE_CAP"]) * min(1.0, 2.0 * tf)
+    if spare_champagne > 0 and any(part.sections[seat]):
+        value += MOD["CHAMPAGNE"] * min(float(spare_champagne), MOD["CHAMPAGNE_CAP"]) * min(1.0, 2.0 * tf)
     return value
 
 
