@@ -76,9 +76,10 @@ class StartPlayer(Module):
         # the players after the taker, clockwise: 0, 1, 2 kronen
         comp = _data(st, "compensation")
         n = st.num_players
-        for i in range(1, n):
-            st._gain_money((p + i) % n, int(comp[i - 1]))
-        st._note("key", p, sum(int(comp[i - 1]) for i in range(1, n)))
+        given = [int(k) for k in comp[: n - 1]]
+        for i, k in enumerate(given, start=1):
+            st._gain_money((p + i) % n, k)
+        st._note("key", p, sum(given))
         action = info[1]
         if action:
             # strength 1 whatever the dice: no die taken, no boost, no die-face staff (face 0)
