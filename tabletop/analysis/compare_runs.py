@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.analysis.report import Report, ci_text, format_table, pct
+from tabletop.analysis.stats import score_stats
 
 
 def run_label(rep: Report) -> str:
@@ -32,14 +33,11 @@ def comparison_table(reps: Sequence[Report]) -> tuple[str, list[str], list[list[
         "mean score", "sd", "decisions/game", "winning margin"]
     rows = []
     for r in reps:
-        scores = [v for vs in r.scores_by_bot.values() for v in vs]
-        mean = sum(scores) / len(scores)
-        sd = (sum((v - mean) ** 2 for v in scores) / max(1, len(scores) - 1)) ** 0.5
-        dec = sum(r.decisions) / len(r.decisions) if r.decisions else float("nan")
-        mar = sum(r.margins) / len(r.margins) if r.margins else float("nan")
+        sc = score_stats("scores", [v for vs in r.scores_by_bot.values() for v in vs])
+        dec, mar = score_stats("decisions", r.decisions), score_stats("margins", r.margins)
         rows.append([run_label(r), _config(r), r.games]
                     + [f"{pct(w.rate)} {ci_text(w)}" for w in r.by_seat] + [""] * (seats - len(r.by_seat))
-                    + [f"{mean:.1f}", f"{sd:.1f}", f"{dec:.0f}", f"{mar:.1f}"])
+                    + [f"{sc.mean:.1f}", f"{sc.sd:.1f}", f"{dec.mean:.0f}", f"{mar.mean:.1f}"])
     return ("Runs compared (seat 0 starts; ties count as shared wins)", head, rows)
 
 

@@ -8,7 +8,7 @@ summary then carries module facts (see ``engine/scoring.py::_module_facts``). Fr
   its worth in kronen is read at the game's own exchange rate, 1 VP per krone left at the end
   (000 End of the Game): price paid + the owner's VP margin over the other seats;
 - **ballrooms** (module I): what each ballroom paid per seat, by its place on the board;
-- **celebrities** (module II): how often each was taken, its dice fee and its taker's results.
+- **celebrities** (module II): how often each was taken and its takers' results.
 
 These are observational (the bots chose when to take the key, how much to bid), so they
 describe the game *as these bots play it*; the study in docs/BALANCE.md says so too.
@@ -57,11 +57,7 @@ class ModuleFacts:
     entrances: dict[str, Group] = field(default_factory=dict)  # extra: price paid
     entrance_margin: dict[str, list[float]] = field(default_factory=dict)  # owner's score - others' mean
     ballrooms: dict[str, list[list[int]]] = field(default_factory=dict)  # id -> VP per seat, by position
-    celebrities: dict[str, Group] = field(default_factory=dict)  # extra: kronen paid for the die
-
-    @property
-    def empty(self) -> bool:
-        return not (self.key or self.entrances or self.ballrooms or self.celebrities)
+    celebrities: dict[str, Group] = field(default_factory=dict)  # by celebrity: its takers
 
 
 def module_facts(records: Sequence[dict[str, Any]]) -> ModuleFacts:
