@@ -159,7 +159,7 @@ def render(st: GahState, seat: int | None = None) -> str:
         mark = " (you)" if p == seat else ""
         lines.append(f"— Seat {p}{mark}: {pl.vp} VP, {pl.money} krone, emperor {pl.emperor}, "
                      f"tile {st.tiles[p]} covered {st.covered[p]}")
-        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in range(_kitchen_items(st))))
+        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in st.item_range))
         for t, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
@@ -179,11 +179,6 @@ def render(st: GahState, seat: int | None = None) -> str:
 
         lines[4:4] = module_lines(st, seat)  # the modules' boards, before the seats
     return "\n".join(lines)
-
-
-def _kitchen_items(st: GahState) -> int:
-    """Items a kitchen line shows: champagne (item 4) too when module I is on (M1-5)."""
-    return 5 if "ballrooms" in st.rules.modules else 4
 
 
 COLOUR_STYLE = {0: "yellow", 1: "blue", 2: "red", 3: "green"}
@@ -228,7 +223,7 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
             hotel.add_row(*cells)
         lines: list[Any] = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
                       f"covered {st.covered[p]}"),
-                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in range(_kitchen_items(st))))]
+                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in st.item_range))]
         for t, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
