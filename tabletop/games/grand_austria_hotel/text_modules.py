@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.games.grand_austria_hotel.modules.ballrooms.board import _table, balcony_cost
+from tabletop.games.grand_austria_hotel.modules.ballrooms.board import _table, _val, balcony_cost
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.engine import GahState
@@ -26,10 +26,6 @@ TITLES = {
 }
 ROW_NAMES = ("top", "middle", "bottom")
 NOBODY = "—"
-
-
-def _val(v: Any) -> Any:
-    return v["value"] if isinstance(v, dict) and "value" in v else v
 
 
 def _seat(p: int | None, seat: int | None) -> str:
