@@ -16,3 +16,6 @@ if [ ! -f "$stamp" ] || ! cmp -s requirements.lock "$stamp"; then
 fi
 .venv/bin/python -m pip install --quiet --no-deps --no-build-isolation -e . 2>/dev/null \
   || .venv/bin/python -m pip install --quiet --no-deps -e . >.venv/install.log 2>&1 || { cat .venv/install.log; exit 1; }
+# the compiled engine (Cython): only what changed is rebuilt; without a C compiler the project
+# runs as plain Python, slower, and this line says so
+.venv/bin/python -m tabletop.fast.build || echo "== the engine runs as plain Python (slower): the build step failed"

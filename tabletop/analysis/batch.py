@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.core.runner import game_seed, play_game
+from tabletop.bots.runner import game_seed, play_game
 
 FORMAT_VERSION = 1
 RUN_FILE = "run.json"

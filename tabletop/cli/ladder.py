@@ -3,7 +3,7 @@
 Every pairing plays ``--games`` games. Game ``2k`` and game ``2k+1`` use the
 same deal (seed ``game_seed(--seed, k)``) with the seats swapped, so each bot
 plays every deal from both seats (self-play uses a new deal for every game). A game's bots are seeded exactly as
-:func:`tabletop.core.runner.play_game` seeds them, so the whole table is
+:func:`tabletop.bots.runner.play_game` seeds them, so the whole table is
 reproducible from ``--seed`` (the seconds per decision are measured, and vary).
 
 Printed per pairing: the first bot's win share (a tie counts half) with its
@@ -27,11 +27,13 @@ from typing import Any
 
 import click
 
-from tabletop.bots.base import LEVELS, Bot, Observation, make_bot, parse_bot_spec
+from tabletop.bots.base import Bot, Observation
+from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
+from tabletop.bots.runner import game_seed
 from tabletop.bots.search import check_eval
+from tabletop.cli.common import parse_options
 from tabletop.core.registry import game_names, get_game
 from tabletop.core.rng import derive_seed
-from tabletop.core.runner import game_seed
 
 Z95 = 1.959964
 
@@ -340,8 +342,6 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
     eval=NAME:number+NAME:number, e.g.
     'flatmc:samples=1,beam=32,per_root=4,eval=CAPITAL_WORTH:3'.
     """
-    from tabletop.cli.main import parse_options
-
     config = parse_options(options)
     _check_specs(game, [base, other], "BASE/OTHER")
     t0 = time.perf_counter()
@@ -384,8 +384,6 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
 def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, options: tuple[str, ...],
            as_json: bool, save_path: str | None, quiet: bool) -> None:
     """Seat-balanced 2-player matches between bots: win rates and scores with 95% intervals."""
-    from tabletop.cli.main import parse_options
-
     config = parse_options(options)
     plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
     _check_specs(game, [spec for pair in plist for spec in pair], "--pair")

@@ -5,50 +5,19 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any
 
 import click
 
-from tabletop.bots.base import parse_bot_spec
+from tabletop.bots.runner import game_seed, play_game
+from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options
+from tabletop.cli.ladder import compare, ladder
+from tabletop.cli.play import play
+from tabletop.cli.replay import replay
+from tabletop.cli.report import report
+from tabletop.cli.serve import serve
+from tabletop.cli.simulate import simulate
 from tabletop.core.errors import TabletopError
-from tabletop.core.registry import game_names, get_game
-from tabletop.core.runner import game_seed, play_game
-
-GAME_OPTION = click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
-                           show_default=True, help="which game")
-CONFIG_OPTION = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                             help="game config, e.g. -o edition=original -o staff_draft=true "
-                                  "(see `tabletop options`)")
-
-
-def parse_options(options: tuple[str, ...]) -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    for opt in options:
-        if "=" not in opt:
-            raise click.BadParameter(f"{opt!r} is not KEY=VALUE", param_hint="--option")
-        key, raw = opt.split("=", 1)
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        if key in ("alternatives", "objectives", "emperor_tiles") and isinstance(value, str):
-            value = [v for v in value.split(",") if v]
-        config[key.strip()] = value
-    return config
-
-
-def parse_bots(spec: str, players: int) -> list[str]:
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.BadParameter(f"give one bot for all seats or exactly {players}", param_hint="--bots")
-    for n in names:
-        try:
-            parse_bot_spec(n)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--bots") from None
-    return names
+from tabletop.core.registry import get_game
 
 
 @click.group()
@@ -122,23 +91,14 @@ def cards(game: str, provisional: bool, options: tuple[str, ...]) -> None:
     click.echo(f"\n{len(records)} values: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
 
 
-def _register() -> None:
-    # commands that live in their own modules
-    from tabletop.cli.play import play
-    from tabletop.cli.serve import serve
-    from tabletop.cli.simulate import simulate
-
-    cli.add_command(play)
-    cli.add_command(serve)
-    cli.add_command(simulate)
-    from tabletop.cli.report import report
-    cli.add_command(report)
-    from tabletop.cli.ladder import compare, ladder
-    cli.add_command(ladder)
-    cli.add_command(compare)
-
-
-_register()
+# commands that live in their own modules
+cli.add_command(play)
+cli.add_command(serve)
+cli.add_command(simulate)
+cli.add_command(report)
+cli.add_command(replay)
+cli.add_command(ladder)
+cli.add_command(compare)
 
 
 def main() -> None:

@@ -18,18 +18,52 @@ import click
 from rich.console import Console
 from rich.panel import Panel
 
-from tabletop.bots.base import LEVELS, Observation, make_bot
-from tabletop.cli.main import CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
+from tabletop.bots.base import Observation
+from tabletop.bots.registry import LEVELS, make_bot
+from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import GameInfo, get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
+from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
+from tabletop.i18n.events import action_text
 
-HELP = ("Enter the number of an action or the action itself (e.g. d3, g0, done).\n"
-        "  hint        what the strongest bot would do (it sees only your view)\n"
-        "  undo        take back your last decision (not across rolls, draws or others' moves)\n"
-        "  save FILE   save the game; continue later with: tabletop play --load FILE\n"
-        "  log         the last moves      quit  leave")
+
+class Words:
+    """The terminal's words in one language: the game's log sentences, prompts and action texts
+    from the catalogs where the game has them (``event_sentence``), else its English ``describe``."""
+
+    def __init__(self, info: GameInfo, st: GameState, lang: str, seat: int) -> None:
+        self.cat = catalog(lang)
+        self.st = st
+        self.rich = info.event_sentence is not None and info.name == "grand-austria-hotel"
+        n = st.num_players
+        # seats are numbered from 0 here, as in --seat and the drawing of the table
+        self.seat_label = self.cat.t("seat", n=seat)
+        self.names = [self.cat.t("seat", n=p) for p in range(n)]
+        self.names[seat] = self.cat.t("seat.you", name=self.names[seat])
+        self.render = info.event_sentence if self.rich else None
+        self.shown = len(st.keep_events()) if self.rich else 0
+
+    def prompt(self) -> str:
+        if not self.rich:
+            return self.st.prompt()
+        from tabletop.games.grand_austria_hotel.log_text import prompt_text
+
+        return prompt_text(self.cat, self.st, self.names)
+
+    def action(self, a: str) -> str:
+        if not self.rich:
+            return self.st.describe(a)
+        return action_text(self.st.game_name, self.cat, self.st, a, self.names)
+
+    def new_events(self) -> list[tuple[str, bool]]:
+        """The sentences of the events since the last call (and whether each is the table's)."""
+        render, events = self.render, self.st.events or []  # no log is kept without sentences
+        self.shown = min(self.shown, len(events))  # an undo took some back
+        out = [(render(self.cat, e, self.names), e["seat"] < 0) for e in events[self.shown:]] if render else []
+        self.shown = len(events)
+        return out
 
 
 @click.command()
@@ -42,9 +76,11 @@ HELP = ("Enter the number of an action or the action itself (e.g. d3, g0, done).
 @click.option("--load", "load_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="continue a game saved with 'save FILE'")
 @click.option("--plain", is_flag=True, help="plain text instead of the coloured board")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="language of the log, prompts and actions (default: from the locale)")
 @CONFIG_OPTION
 def play(game: str, players: int | None, seat: int, bots: str, seed: int | None, load_file: str | None,
-         plain: bool, options: tuple[str, ...]) -> None:
+         plain: bool, lang: str | None, options: tuple[str, ...]) -> None:
     """Play in the terminal against bots. Type a number or an action; 'help' for more."""
     console = Console(highlight=False, soft_wrap=True)
     if load_file:
@@ -72,27 +108,38 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
         raise click.BadParameter(f"seat must be 0-{n - 1}", param_hint="--seat")
     bot_names = parse_bots(bots, n)
     seat_bots = {s: make_bot(bot_names[s], derive_seed(seed, 77, s)) for s in range(n) if s != seat}
-    others = ", ".join(f"seat {s}: {bot_names[s]}" for s in seat_bots)
-    console.print(f"[bold]{info.title}[/], {n} players, seed {seed}. You are seat {seat}; {others}. "
-                  "Type 'help' for commands.")
+    words = Words(info, st, lang or default_language(), seat)
+    say = words.cat.t
+    others = ", ".join(f"{words.names[s]}: {bot_names[s]}" for s in seat_bots)
+    console.print(say("cli.intro", title=f"[bold]{info.title}[/]", n=n, seed=seed, you=words.seat_label,
+                      others=others), markup=True)
+
+    def show_events() -> None:
+        for text, table in words.new_events():
+            console.print("  " + text, style="dim" if table else None, markup=False)
+
     turn_marks: list[int] = []  # history lengths where your decisions started
     while not st.is_terminal():
         cp = st.current_player
         if st.is_chance():
             action = st.sample_chance()
-            console.print("  " + st.describe(action), style="dim")
+            if not words.rich:
+                console.print("  " + st.describe(action), style="dim")
             st.apply(action)
+            show_events()
             continue
         legal = st.legal_actions()
         if cp != seat:
             action = seat_bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp)))
-            console.print("  " + st.describe(action))
+            if not words.rich:
+                console.print("  " + st.describe(action))
             st.apply(action)
+            show_events()
             continue
-        _draw(console, info, st, seat, plain)
-        console.print(f"\n[bold]{st.prompt()}[/]")
+        _draw(console, info, st, seat, plain, words.cat.lang)
+        console.print(f"\n[bold]{words.prompt()}[/]")
         for i, a in enumerate(legal):
-            console.print(f"  {i:2d}. [cyan]{a:14s}[/] {st.describe(a)}")
+            console.print(f"  {i:2d}. [cyan]{a:14s}[/] {words.action(a)}")
         try:
             line = input("> ").strip()
         except EOFError:
@@ -103,16 +150,17 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             console.print("bye")
             return
         if word in ("help", "?", ""):
-            console.print(HELP)
+            console.print(say("cli.help"), markup=False)
             continue
         if word == "hint":
             strongest = make_bot("expert", derive_seed(seed, 99, len(st.history)))
             choice = strongest.choose(Observation(game, seat, legal, partial(st.view, seat)))
-            console.print(f"hint ({LEVELS['expert']}): [cyan]{choice}[/] — {st.describe(choice)}")
+            console.print(f"hint ({LEVELS['expert']}): [cyan]{choice}[/] — {words.action(choice)}")
             continue
         if word == "undo":
             if not _undo_own(st, seat, turn_marks):
                 console.print("nothing of yours to undo (not across rolls, draws or other players' moves)")
+            words.new_events()  # the log now ends where the undone action began
             continue
         if word == "save":
             if not arg:
@@ -138,20 +186,25 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             continue
         # an action that revealed hidden information or used randomness cannot be taken back
         turn_marks.append(len(st.history) if st.hidden_fingerprint() == before_fp else -1)
-    _draw(console, info, st, seat, plain)
+        show_events()
+    _draw(console, info, st, seat, plain, words.cat.lang)
     scores = st.scores()
-    console.print("\n[bold]Game over.[/] Scores: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(scores)))
+    console.print("\n" + say("cli.scores", scores=", ".join(
+        say("cli.score", who=words.names[p], vp=v) for p, v in enumerate(scores))), markup=False)
     for p, br in enumerate(st.score_breakdown()):
-        console.print(f"  seat {p}: " + ", ".join(f"{k} {v}" for k, v in br.items() if v))
-    console.print("Winner(s): " + ", ".join(f"seat {w}" for w in st.winners()))
+        console.print(f"  {words.names[p]}: " + ", ".join(
+            f"{say(f'source.{k}') if f'source.{k}' in words.cat else k} {v}" for k, v in br.items() if v), markup=False)
+    console.print(say("cli.winners", names=", ".join(words.names[w] for w in st.winners())), markup=False)
 
 
-def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool) -> None:
+def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool, lang: str = "en") -> None:
+    """The table as ``seat`` sees it, in ``lang`` (a game's drawing may stay English: Burger Joint's)."""
     console.print("")
     if info.render_rich is not None and not plain:
-        console.print(info.render_rich(st, seat))
+        console.print(info.render_rich(st, seat, lang=lang))
     elif info.render is not None:
-        console.print(Panel(info.render(st, seat)) if not plain else info.render(st, seat))
+        text = info.render(st, seat, lang=lang)
+        console.print(Panel(text) if not plain else text)
     else:
         console.print(json.dumps(st.view(seat), indent=1))
 

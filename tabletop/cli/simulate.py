@@ -17,8 +17,8 @@ import click
 
 from tabletop.analysis.batch import Outcome, RunError, RunSpec, execute, prepare
 from tabletop.analysis.stats import WinRate, win_shares
-from tabletop.bots.base import make_bot
-from tabletop.cli.main import CONFIG_OPTION, GAME_OPTION, parse_options
+from tabletop.bots.registry import make_bot
+from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import get_game
 

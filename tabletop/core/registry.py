@@ -31,9 +31,10 @@ class GameInfo:
     provenance: Callable[..., list[Any]]
     """``provenance(**config)`` -> list of :class:`ProvenanceRecord` for every printed value."""
     render: Callable[..., str] | None = None
-    """``render(state, seat)`` -> a plain-text drawing of the table as ``seat`` sees it."""
+    """``render(state, seat, *, lang="en")`` -> a plain-text drawing of the table as ``seat`` sees it, in
+    ``lang`` where the game has the words (Burger Joint draws in English)."""
     render_rich: Callable[..., Any] | None = None
-    """``render_rich(state, seat)`` -> rich renderables for the terminal (optional)."""
+    """``render_rich(state, seat, *, lang="en")`` -> rich renderables for the terminal (optional)."""
     evaluate: Callable[..., float] | None = None
     """``evaluate(state, seat)`` -> estimated final score (optional; used by search bots)."""
     evaluators: dict[str, Callable[..., float]] | None = None
@@ -42,6 +43,8 @@ class GameInfo:
     """``determinize(view, rng)`` -> a full state consistent with a seat's view (hidden parts sampled)."""
     bench_configs: tuple[tuple[str, dict[str, Any]], ...] = (("base", {}),)
     """The configurations ``tabletop bench`` measures by default: (label, config)."""
+    event_sentence: Callable[..., str] | None = None
+    """``event_sentence(catalog, event, names)`` -> one event of the log in the catalog's language."""
 
 
 _GAMES = {

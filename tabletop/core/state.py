@@ -12,6 +12,12 @@ Multi-step choices are a stack of pending decisions (``frames``); each is
 resolved by single picks plus an explicit ``done`` where stopping is allowed.
 Randomness lives in the state (:class:`tabletop.core.rng.Rng`) and is seeded;
 chance events are explicit chance nodes (``current_player == CHANCE``).
+
+After ``keep_events()`` a state also keeps its *event log*: what happened, as data
+(kind, round, seat, parameters, and the VP / kronen each seat gained or lost by it),
+for the game log people read, replays and reports. The log is not state: it is
+outside the journal, positions, views and clones; undo takes back the events of the
+action it undoes; a state that keeps no log pays one ``is None`` test per action.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ class GameState(ABC):
     _marks: list[int]
     history: list[str]
     rng: Rng
+    events: list[dict[str, Any]] | None = None
+    _event_marks: list[int]
 
     def _init_journal(self) -> None:
         self._journal = []
@@ -107,13 +115,21 @@ class GameState(ABC):
             raise IllegalAction(self._illegal_message(action, legal))
         mark = len(self._journal)
         self._marks.append(mark)
+        events = self.events
+        if events is not None:
+            self._event_marks.append(len(events))
+            self._events_open(action)
         # _apply may fill the cache for the next decision (it knows it first)
         self._legal_cache = None
         try:
             self._apply(action)
+            if events is not None:
+                self._events_close()
         except BaseException:
             self._rollback(mark)
             self._marks.pop()
+            if events is not None:
+                del events[self._event_marks.pop():]
             self._legal_cache = legal
             raise
         self.history.append(action)
@@ -123,8 +139,50 @@ class GameState(ABC):
         if not self._marks:
             raise IllegalAction("nothing to undo: no action has been applied")
         self._rollback(self._marks.pop())
+        if self.events is not None:
+            del self.events[self._event_marks.pop():]
         self._legal_cache = None
         return self.history.pop()
+
+    # -- the event log ----------------------------------------------------------
+    def keep_events(self) -> list[dict[str, Any]]:
+        """Start keeping the event log (from now on); returns it. Its first events say
+        where each seat stands now, so that the deltas of the log add up to the scores."""
+        if self.events is None:
+            self.events = []
+            self._event_marks = [0] * len(self._marks)  # undoing further back empties the log
+            self._events_start()
+        return self.events
+
+    # A game may write richer events (Grand Austria Hotel: engine/ledger.py); by default the log
+    # holds each action and each seat's VP change, measured from ``scores()``.
+    def _events_start(self) -> None:
+        """The opening events: where each seat stands now."""
+        assert self.events is not None
+        for p, vp in enumerate(self.scores()):
+            self.events.append({"kind": "start", "round": 0, "seat": p, "vp": vp, "kronen": 0, "emperor": 0,
+                                "sources": {}, "params": {}})
+
+    def _events_open(self, action: str) -> None:
+        """Before ``action`` is applied (the log is kept): note what it is and where seats stand."""
+        self._ev_before = (self.current_player, self.scores(), self.action_facts(action))
+
+    def _events_close(self) -> None:
+        """After an action was applied (the log is kept): write its events."""
+        assert self.events is not None
+        seat, before, facts = self._ev_before
+        if seat == CHANCE:  # a draw or a roll: the table's event
+            self.events.append({"kind": "roll", "round": 0, "seat": -1, "vp": 0, "kronen": 0, "emperor": 0,
+                                "sources": {}, "params": facts})
+        for p, vp in enumerate(self.scores()):
+            if p == seat or vp != before[p]:
+                self.events.append({"kind": "roll" if seat == CHANCE else "action", "round": 0, "seat": p,
+                                    "vp": vp - before[p], "kronen": 0, "emperor": 0, "sources": {},
+                                    "params": facts, **({"by": seat} if p != seat and seat >= 0 else {})})
+
+    def action_facts(self, action: str) -> dict[str, Any]:
+        """The public facts of ``action`` at this point, as data (games say more)."""
+        return {"verb": "other"}
 
     def _illegal_message(self, action: str, legal: list[str]) -> str:
         if self.current_player == TERMINAL:

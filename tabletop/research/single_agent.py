@@ -15,7 +15,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from tabletop.bots.base import BOTS, Bot, Observation, make_bot
+from tabletop.bots.base import Bot, Observation
+from tabletop.bots.registry import BOTS, make_bot
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed

@@ -3,31 +3,76 @@
 Every request is validated by pydantic models; every refusal is a 4xx with
 a message that says what is wrong (illegal action 400, bad token 403, unknown
 game 404, stale revision or wrong moment 409, malformed body 422) and changes
-nothing. The OpenAPI schema is at ``/openapi.json``.
+nothing. JSON bodies are read strictly: ``NaN`` and ``Infinity`` (which Python's
+parser would accept) are refused as invalid JSON. The OpenAPI schema is at
+``/openapi.json``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
+import math
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 
-from tabletop.bots.base import LEVELS
+from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
 from tabletop.web.service import GameService, NotFound, ServiceError
 from tabletop.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
+LANG = Query("en", pattern="^(en|de|zh)$", description="the language of the log and action texts")
+
+
+class StrictJSONRequest(Request):
+    """A request whose JSON body may hold only finite numbers: ``NaN``, ``Infinity`` and
+    ``-Infinity`` are not JSON, and a validation error quoting one could not be answered."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            text = (await self.body()).decode("utf-8")
+
+            def refuse(name: str) -> Any:
+                raise json.JSONDecodeError(f"{name} is not a JSON number (only finite numbers are allowed)",
+                                           text, max(0, text.find(name)))
+
+            self._json = json.loads(text, parse_constant=refuse)
+        return self._json
+
+
+class StrictJSONRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict
+
+
+def _finite(obj: Any) -> Any:
+    """``obj`` with every non-finite float written as text, so that it can be sent as JSON."""
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return str(obj)
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_finite(v) for v in obj]
+    return obj
 
 
 class _Body(BaseModel):
@@ -46,6 +91,12 @@ class CreateGame(_Body):
     config: dict[str, Any] = {}
     seats: list[SeatSpec] | None = None
     seed: int | None = Field(None, ge=0, lt=2**62)
+    away_limit: int | None = Field(600, ge=1, le=7 * 86400, description=(
+        "seconds a player may be away (no connection, no request) before the others may hand their "
+        "seat to a bot; null: never"))
+    start: bool = Field(False, description=(
+        "play at once against bots: seat 0 (a person) is joined and the game starts, no waiting room; "
+        "every other seat must be a bot"))
 
 
 class TokenBody(_Body):
@@ -73,6 +124,11 @@ class BotBody(_Body):
     bot: str = Field("medium", min_length=1, max_length=80)
 
 
+class SettingsBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    auto_single: bool = Field(description="a decision with only one option resolves by itself (and says so)")
+
+
 class TokensBody(_Body):
     tokens: list[str] = Field(default_factory=list, max_length=200)
 
@@ -90,6 +146,11 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
     app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
                   description="Host Grand Austria Hotel and Burger Joint games: lobby, play, spectate, replay.")
     app.state.service = service
+    app.router.route_class = StrictJSONRoute
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": _finite(jsonable_encoder(exc.errors()))})
 
     @app.exception_handler(ServiceError)
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
@@ -133,38 +194,61 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
         """Create a game; returns the seat tokens (invite links) and the spectator token."""
         seats = [s.model_dump() for s in body.seats] if body.seats else \
             [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
-        return await service.create(body.game, body.players, body.config, seats, body.seed)
+        return await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
+                                    start=body.start)
 
     @app.get("/api/games/{game_id}")
-    async def get_state(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+    async def get_state(game_id: str, token: str = Query(..., min_length=1, max_length=100),
+                        lang: str = LANG) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it."""
         live, seat = await service.auth(game_id, token)
-        return service.payload(live, seat)
+        return service.payload(live, seat, lang)
 
     @app.get("/api/games/{game_id}/log")
-    async def get_log(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> list[dict[str, Any]]:
-        return await service.full_log(game_id, token)
+    async def get_log(game_id: str, token: str = Query(..., min_length=1, max_length=100),
+                      lang: str = LANG) -> list[dict[str, Any]]:
+        """The whole game log: events with their sentences in ``lang`` and the seat changes."""
+        return await service.full_log(game_id, token, lang)
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, body: JoinBody) -> dict[str, Any]:
-        return await service.join(game_id, body.token, body.name)
+    async def join(game_id: str, body: JoinBody, lang: str = LANG) -> dict[str, Any]:
+        return await service.join(game_id, body.token, body.name, lang)
 
     @app.post("/api/games/{game_id}/start")
-    async def start(game_id: str, body: TokenBody) -> dict[str, Any]:
-        return await service.start(game_id, body.token)
+    async def start(game_id: str, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
+        return await service.start(game_id, body.token, lang)
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, body: ActionBody) -> dict[str, Any]:
+    async def act(game_id: str, body: ActionBody, lang: str = LANG) -> dict[str, Any]:
         """Apply an action chosen at ``revision``; stale, illegal or malformed input is refused."""
-        return await service.act(game_id, body.token, body.revision, body.action)
+        return await service.act(game_id, body.token, body.revision, body.action, lang)
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, body: UndoBody) -> dict[str, Any]:
-        return await service.undo(game_id, body.token, body.revision)
+    async def undo(game_id: str, body: UndoBody, lang: str = LANG) -> dict[str, Any]:
+        return await service.undo(game_id, body.token, body.revision, lang)
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
-    async def seat_to_bot(game_id: str, seat: int, body: BotBody) -> dict[str, Any]:
-        return await service.seat_to_bot(game_id, body.token, seat, body.bot)
+    async def seat_to_bot(game_id: str, seat: int, body: BotBody, lang: str = LANG) -> dict[str, Any]:
+        """Hand a seat to a bot: your own at any time; another player's only after they have been away
+        past the table's ``away_limit`` (403 before); an empty seat before the start."""
+        return await service.seat_to_bot(game_id, body.token, seat, body.bot, lang)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/reclaim")
+    async def reclaim(game_id: str, seat: int, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
+        """Take your own seat back from the bot that played it (with your seat's token)."""
+        return await service.reclaim(game_id, body.token, seat, lang)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/settings")
+    async def seat_settings(game_id: str, seat: int, body: SettingsBody, lang: str = LANG) -> dict[str, Any]:
+        """Your own settings (your seat's token): ``auto_single`` — decisions with one option resolve by
+        themselves (default) or are asked."""
+        return await service.settings(game_id, body.token, seat, body.auto_single, lang)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        """A finished game's record (config, seed, every action, seat names, result): what
+        ``tabletop replay FILE`` reads. Any seat or spectator of the game may download it."""
+        return await service.record(game_id, token)
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
@@ -181,17 +265,18 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
         return JSONResponse(status_code=400, content={"detail": "the database refused this input"})
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def updates(websocket: WebSocket, game_id: str, token: str = "") -> None:
+    async def updates(websocket: WebSocket, game_id: str, token: str = "", lang: str = "en") -> None:
         """Pushes the game (as the token's seat sees it) now and after every change."""
         await websocket.accept()
         try:
-            sub_id, live, seat = await service.subscribe(game_id, token, websocket.send_json)
+            lang = lang if lang in ("en", "de", "zh") else "en"
+            sub_id, live, seat = await service.subscribe(game_id, token, websocket.send_json, lang)
         except ServiceError as exc:
             await websocket.send_json({"type": "error", "status": exc.status, "detail": exc.message})
             await websocket.close(code=4000 + exc.status)
             return
         try:
-            await websocket.send_json({"type": "state", **service.payload(live, seat)})
+            await websocket.send_json({"type": "state", **service.payload(live, seat, lang)})
             while True:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":

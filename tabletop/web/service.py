@@ -8,6 +8,12 @@ with the game's own RNG, everything is committed to the store, and only then
 are the seats and spectators told (each gets its own view: no hidden
 information leaves the server). Bot seats play in a background task, their
 thinking in a worker thread, so the server never blocks on them.
+
+Who plays a seat is the seat's own business: a player may hand their own seat to a
+bot and take it back with their link; the others may do so only once that player has
+been away (no connection, no request) for longer than the table's away limit, which
+every seat sees counting down. Each such change is recorded and shown in the log, and
+a finished game's result names the seats a bot played for a person.
 """
 
 from __future__ import annotations
@@ -22,12 +28,15 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from tabletop.bots.base import Bot, Observation, make_bot
+from tabletop.bots.base import Bot, Observation
+from tabletop.bots.registry import make_bot
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
-from tabletop.web.store import ActionRow, GameRow, SeatRow, Store
+from tabletop.i18n.catalog import catalog
+from tabletop.i18n.events import action_text
+from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
 
 LOG_TAIL = 60
 # Web clients choose bots by level only: a free bot budget would let anyone make the server think forever.
@@ -72,19 +81,55 @@ def _constant(view: dict[str, Any]) -> Callable[[], dict[str, Any]]:
 
 
 class LiveGame:
-    def __init__(self, row: GameRow, seats: list[SeatRow], state: GameState, log: list[ActionRow]) -> None:
+    def __init__(self, row: GameRow, seats: list[SeatRow], state: GameState, log: list[ActionRow],
+                 changes: list[SeatChange] | None = None) -> None:
         self.row = row
         self.seats = seats
         self.state = state
         self.log = log
+        self.changes: list[SeatChange] = changes or []
+        # presence: open connections per seat, and when each seat was last heard from (a
+        # request or a connection ending); after a restart everyone counts as just seen
+        self.connections: dict[int, int] = {}
+        now = time.monotonic()
+        self.seen: dict[int, float] = {s.seat: now for s in seats}
         self.lock = asyncio.Lock()
-        self.subscribers: dict[int, tuple[Sender, int | None]] = {}
+        self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        # the log's sentences, per language: (event object, seat names, text) for each event
+        self.texts: dict[str, list[tuple[Any, tuple[str, ...], str]]] = {}
 
     @property
     def revision(self) -> int:
         return len(self.log)
+
+    def person_seat(self, seat: int) -> bool:
+        """Whether a person holds this seat's link (it was made for a human), whoever plays it now."""
+        for c in self.changes:
+            if c.seat == seat:
+                return c.was == "human"
+        return self.seats[seat].kind == "human"
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds this seat's person has been away (no connection, no request), None if present."""
+        if self.connections.get(seat, 0) > 0:
+            return None
+        return max(0.0, time.monotonic() - self.seen[seat])
+
+    def away_left(self, seat: int) -> float | None:
+        """Seconds until this seat's player has been away past the table's limit (0: they have);
+        None when they are here or the table has no limit."""
+        limit = self.row.away_limit
+        away = self.away_for(seat)
+        return None if limit is None or away is None else max(0.0, limit - away)
+
+    def takeover_in(self, seat: int) -> float | None:
+        """The countdown every seat sees: seconds until the others may hand this person's seat
+        to a bot (0: now); None while the player is here, a bot plays, or the game is not running."""
+        if self.row.status != "active" or self.seats[seat].kind != "human" or not self.person_seat(seat):
+            return None
+        return self.away_left(seat)
 
     def bot(self, seat: int) -> Bot:
         spec = self.seats[seat].bot or "medium"
@@ -100,12 +145,13 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._next_sub = 0
+        self._tasks: set[asyncio.Task[None]] = set()
         # bots think in their own small pool, never in the one the store uses
         self._bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
 
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
-                     seed: int | None = None) -> dict[str, Any]:
+                     seed: int | None = None, away_limit: int | None = 600, start: bool = False) -> dict[str, Any]:
         try:
             info = get_game(game)
         except TabletopError as exc:
@@ -137,10 +183,15 @@ class GameService:
             name = str(spec.get("name") or (f"Bot ({bot})" if kind == "bot" else f"Player {i + 1}"))[:60]
             seat_rows.append(SeatRow(i, secrets.token_urlsafe(18), kind, bot if kind == "bot" else None, name,
                                      kind == "bot"))
-        row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "open",
-                      secrets.token_urlsafe(18), time.time(), None)
+        if start:  # one click to play against bots: no waiting room
+            if seat_rows[0].kind != "human" or any(s.kind != "bot" for s in seat_rows[1:]):
+                raise ServiceError("start: seat 0 must be a person and every other seat a bot "
+                                   "(invite people through the waiting room instead)")
+            seat_rows[0].joined = True
+        row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
+                      secrets.token_urlsafe(18), time.time(), None, away_limit)
         await asyncio.to_thread(self.store.create_game, row, seat_rows)
-        return {"id": row.id, "spectator_token": row.spectator,
+        return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit,
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
 
@@ -168,12 +219,14 @@ class GameService:
                 loaded = await asyncio.to_thread(self.store.load_game, game_id)
                 if loaded is None:
                     raise NotFound(f"no game {game_id!r}")
-                row, seat_rows, entries = loaded
+                row, seat_rows, entries, changes = loaded
                 info = get_game(row.game)
                 state = info.new_game(players=row.players, seed=row.seed, **row.config)
+                if info.event_sentence is not None:
+                    state.keep_events()  # the game log people read (see _log)
                 for a in entries:
                     state.apply(a.action)
-                live = LiveGame(row, seat_rows, state, entries)
+                live = LiveGame(row, seat_rows, state, entries, changes)
                 self.live[game_id] = live
         finally:
             self._loading.pop(game_id, None)
@@ -196,18 +249,19 @@ class GameService:
             raise Forbidden("a seat or spectator token is needed (letters, digits, '-' and '_')")
         for s in live.seats:
             if secrets.compare_digest(s.token.encode(), token.encode()):
+                live.seen[s.seat] = time.monotonic()  # any request of a seat shows its player is here
                 return live, s.seat
         if secrets.compare_digest(live.row.spectator.encode(), token.encode()):
             return live, None
         raise Forbidden("this token does not belong to this game")
 
     # -------------------------------------------------------------- payloads
-    def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
+    def payload(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         st = live.state
         info = get_game(live.row.game)
         cp = st.current_player
         to_act = seat is not None and cp == seat and live.row.status == "active"
-        legal = [{"action": a, "text": st.describe(a)} for a in st.legal_actions()] if to_act else []
+        legal = self._legal(live, lang) if to_act else []
         return {
             "game_id": live.row.id,
             "game": live.row.game,
@@ -217,19 +271,32 @@ class GameService:
             "status": live.row.status,
             "revision": live.revision,
             "seat": seat,
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "joined": s.joined}
-                      for s in live.seats],
+            "seats": [self._seat_entry(live, s) for s in live.seats],
+            "away_limit": live.row.away_limit,
             "current_player": cp,
             "prompt": st.prompt(),
             "view": st.view(seat),
             "legal": legal,
-            "log": [self._log_entry(a, seat) for a in live.log[-LOG_TAIL:]],
-            "log_total": live.revision,
+            "log": self._log(live, seat, lang, LOG_TAIL),
+            "log_total": self._log_total(live),
             "scores": st.scores(),
             "projected": st.projected_scores(),
             "result": live.row.result,
             "can_undo": seat is not None and self._undo_point(live, seat) is not None,
+            "auto_single": seat is not None and live.seats[seat].auto_single,
+            "undo_why": self._undo_why(live, seat),
         }
+
+    @staticmethod
+    def _seat_entry(live: LiveGame, s: SeatRow) -> dict[str, Any]:
+        person = live.person_seat(s.seat)
+        away = live.away_for(s.seat) if person and live.row.status == "active" else None
+        takeover = live.takeover_in(s.seat)
+        return {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "joined": s.joined,
+                "person": person, "stand_in": person and s.kind == "bot",
+                "present": live.connections.get(s.seat, 0) > 0,
+                "away": None if away is None else round(away, 1),
+                "takeover_in": None if takeover is None else round(takeover, 1)}
 
     @staticmethod
     def _log_entry(a: ActionRow, seat: int | None) -> dict[str, Any]:
@@ -238,20 +305,118 @@ class GameService:
             entry["action"] = a.action  # other seats' raw actions can name hidden cards
         return entry
 
-    async def full_log(self, game_id: str, token: str) -> list[dict[str, Any]]:
+    @staticmethod
+    def _change_entry(c: SeatChange) -> dict[str, Any]:
+        """A seat change in the log: data for the page to put in words (no action, no text)."""
+        return {"idx": c.revision, "seat": c.seat, "kind": "seat", "change": c.change, "bot": c.bot,
+                "reason": c.reason, "by": c.by_seat}
+
+    @staticmethod
+    def _legal(live: LiveGame, lang: str) -> list[dict[str, Any]]:
+        """The legal actions, each in words in ``lang`` (as the log will say it)."""
+        st = live.state
+        if get_game(live.row.game).event_sentence is None:
+            return [{"action": a, "text": st.describe(a)} for a in st.legal_actions()]
+        cat, names = catalog(lang), list(GameService._names(live, lang))
+        return [{"action": a, "text": action_text(live.row.game, cat, st, a, names)} for a in st.legal_actions()]
+
+    @staticmethod
+    def _names(live: LiveGame, lang: str = "en") -> tuple[str, ...]:
+        """Seat names for the log in ``lang`` (the default names "Bot (level)" and "Player N"
+        translated), told apart where two are alike."""
+        cat = catalog(lang)
+        names = []
+        for i, s in enumerate(live.seats):
+            if s.kind == "bot" and s.name == f"Bot ({s.bot})":
+                names.append(cat.t("name.bot", level=cat.t(f"level.{s.bot}") if f"level.{s.bot}" in cat else s.bot))
+            elif s.name == f"Player {i + 1}":
+                names.append(cat.t("lobby.playerN", n=i + 1))
+            else:
+                names.append(s.name)
+        return tuple(f"{n} #{i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names))
+
+    @staticmethod
+    def _log_total(live: LiveGame) -> int:
+        events = live.state.events
+        return (live.revision if events is None else len(events)) + len(live.changes)
+
+    def _log(self, live: LiveGame, seat: int | None, lang: str = "en", tail: int | None = None) -> list[dict[str, Any]]:
+        """The game log: the events of the last ``tail`` actions (or all), each with its sentence in
+        ``lang``, and the seat changes between them. Games without event sentences: the actions."""
+        if live.state.events is not None:
+            return self._event_log(live, seat, lang, tail)
+        actions = live.log if tail is None else live.log[-tail:]
+        first = actions[0].idx if actions else live.revision
+        changes = [c for c in live.changes if c.revision >= first]
+        out: list[dict[str, Any]] = []
+        i = 0
+        for a in actions:
+            while i < len(changes) and changes[i].revision <= a.idx:
+                out.append(self._change_entry(changes[i]))
+                i += 1
+            out.append(self._log_entry(a, seat))
+        out.extend(self._change_entry(c) for c in changes[i:])
+        return out if tail is None else out[-tail:]
+
+    def _event_log(self, live: LiveGame, seat: int | None, lang: str, tail: int | None) -> list[dict[str, Any]]:
+        st = live.state
+        events, marks = st.events, st._event_marks
+        assert events is not None
+        first = 0 if tail is None else max(0, len(live.log) - tail)  # the first action shown
+        start = 0 if first == 0 else marks[first]
+        texts = self._texts(live, lang)
+        changes = [c for c in live.changes if c.revision >= first]
+        out: list[dict[str, Any]] = []
+        ci = 0
+        i = first - 1  # the action an event belongs to (-1: before the first, where seats start)
+        for j in range(start, len(events)):
+            while i + 1 < len(marks) and marks[i + 1] <= j:
+                i += 1
+                while ci < len(changes) and changes[ci].revision <= i:
+                    out.append(self._change_entry(changes[ci]))
+                    ci += 1
+            entry = {"idx": i, **events[j], "text": texts[j]}
+            if i >= 0 and j == marks[i] and (live.log[i].seat == seat or live.log[i].seat < 0):
+                entry["action"] = live.log[i].action  # other seats' raw actions can name hidden cards
+                if live.log[i].auto:
+                    entry["auto"] = True  # the only option: it resolved by itself (shown to its player)
+            out.append(entry)
+        out.extend(self._change_entry(c) for c in changes[ci:])
+        return out
+
+    def _texts(self, live: LiveGame, lang: str) -> list[str]:
+        """The sentence of every event in ``lang``, worked out once per event (and seat names)."""
+        st = live.state
+        events = st.events
+        assert events is not None
+        names = self._names(live, lang)
+        cache = live.texts.setdefault(lang, [])
+        render = get_game(live.row.game).event_sentence
+        assert render is not None
+        cat = catalog(lang)
+        del cache[len(events):]
+        for j, ev in enumerate(events):
+            if j < len(cache):
+                if cache[j][0] is ev and cache[j][1] == names:
+                    continue
+                del cache[j:]
+            cache.append((ev, names, render(cat, ev, list(names))))
+        return [c[2] for c in cache]
+
+    async def full_log(self, game_id: str, token: str, lang: str = "en") -> list[dict[str, Any]]:
         live, seat = await self.auth(game_id, token)
-        return [self._log_entry(a, seat) for a in live.log]
+        return self._log(live, seat, lang)
 
     # --------------------------------------------------------------- changes
-    async def act(self, game_id: str, token: str, revision: int, action: str) -> dict[str, Any]:
+    async def act(self, game_id: str, token: str, revision: int, action: str, lang: str = "en") -> dict[str, Any]:
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot act")
         async with live.lock:
             self._check_turn(live, seat, revision)
             await self._apply(live, seat, action)
-            out = self.payload(live, seat)
-        await self._broadcast(live)
+            out = self.payload(live, seat, lang)
+        await self._broadcast(live, known={(seat, lang): out})
         self._schedule_bots(live)
         return out
 
@@ -264,23 +429,53 @@ class GameService:
             raise Conflict(f"stale revision {revision}: the game is at revision {live.revision}; reload")
         if live.state.current_player != seat:
             raise Conflict(f"it is not seat {seat}'s turn ({live.state.prompt()})")
+        if live.seats[seat].kind == "bot":
+            raise Conflict(f"a bot plays seat {seat} now: take the seat back first "
+                           f"(POST /api/games/{live.row.id}/seats/{seat}/reclaim)")
 
     async def _resolve_chance(self, live: LiveGame) -> None:
-        """Roll/draw for a game that waits on chance (e.g. Burger Joint opens with draws)."""
+        """Move a game on that waits on chance (e.g. Burger Joint opens with draws) or on a person's
+        decision with one option."""
         st = live.state
-        if live.row.status != "active" or not st.is_chance():
+        if live.row.status != "active" or not (st.is_chance() or self._single_option(live)):
             return
         rows: list[ActionRow] = []
         self._resolve_rows(live, rows)
         await self._commit(live, rows)
 
-    def _resolve_rows(self, live: LiveGame, rows: list[ActionRow]) -> None:
+    @staticmethod
+    def _single_option(live: LiveGame) -> str | None:
+        """The one legal action of a person's pending decision, when it should resolve by itself
+        (the player's setting; bots decide for themselves). It reveals nothing: the player
+        could only have clicked it."""
         st = live.state
-        while st.is_chance():
-            outcome = st.sample_chance()
-            text = st.describe(outcome)
-            st.apply(outcome)
-            rows.append(ActionRow(live.revision + len(rows), -1, outcome, text, True))
+        cp = st.current_player
+        if live.row.status != "active" or cp < 0:
+            return None
+        s = live.seats[cp]
+        if s.kind != "human" or not s.auto_single:
+            return None
+        legal = st.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def _resolve_rows(self, live: LiveGame, rows: list[ActionRow]) -> None:
+        """Roll the dice the game waits for, and resolve the one-option decisions of people."""
+        st = live.state
+        while True:
+            if st.is_chance():
+                outcome = st.sample_chance()
+                text = st.describe(outcome)
+                st.apply(outcome)
+                rows.append(ActionRow(live.revision + len(rows), -1, outcome, text, True))
+                continue
+            only = self._single_option(live)
+            if only is None:
+                return
+            cp = st.current_player
+            fp = st.hidden_fingerprint()
+            text = st.describe(only)
+            st.apply(only)
+            rows.append(ActionRow(live.revision + len(rows), cp, only, text, fp != st.hidden_fingerprint(), True))
 
     async def _commit(self, live: LiveGame, rows: list[ActionRow], status: str | None = None,
                       result: dict[str, Any] | None = None) -> None:
@@ -318,20 +513,42 @@ class GameService:
         status = result = None
         if st.is_terminal():
             status = "finished"
-            result = {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown()}
+            result = {"scores": st.scores(), "winners": st.winners(), "breakdown": st.score_breakdown(),
+                      "stand_ins": self._stand_ins(live)}
         await self._commit(live, rows, status, result)
 
     def _undo_point(self, live: LiveGame, seat: int) -> int | None:
         """Board Game Arena's policy: a seat may take back its own last action of the current
-        turn, never across another player's action, a draw, a shuffle or a roll."""
+        turn, never across another player's action, a draw, a shuffle or a roll. The steps that
+        resolved by themselves after it (one option) go back with it."""
         if live.row.status != "active" or not live.log:
             return None
-        last = live.log[-1]
-        if last.seat != seat or last.irreversible:
+        log = live.log
+        i = len(log) - 1
+        while i >= 0 and log[i].auto and log[i].seat == seat:
+            i -= 1
+        if i < 0:
+            return None
+        last = log[i]
+        if last.seat != seat or last.auto or any(r.irreversible for r in log[i:]):
             return None
         return last.idx
 
-    async def undo(self, game_id: str, token: str, revision: int) -> dict[str, Any]:
+    def _undo_why(self, live: LiveGame, seat: int | None) -> str | None:
+        """Why this seat cannot undo now, for the page to say: "revealed" (its last action showed new
+        information: a card drawn, a guest or a die revealed), "others" (another player moved since)."""
+        if seat is None or live.row.status != "active" or not live.log or self._undo_point(live, seat) is not None:
+            return None
+        if live.state.current_player != seat:
+            return None  # not this seat's decision: nothing to explain
+        i = len(live.log) - 1
+        while i >= 0 and live.log[i].auto:
+            i -= 1
+        if i >= 0 and live.log[i].seat == seat and live.log[i].irreversible:
+            return "revealed"  # its own last move drew or revealed something (a card, a guest)
+        return None  # nothing of its own to take back yet
+
+    async def undo(self, game_id: str, token: str, revision: int, lang: str = "en") -> dict[str, Any]:
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot undo")
@@ -343,13 +560,14 @@ class GameService:
                 raise Conflict("nothing to undo: only your own last action of this turn, before any "
                                "roll, draw or other player's action")
             await asyncio.to_thread(self.store.truncate_actions, live.row.id, idx)
-            live.state.undo()
-            live.log.pop()
-            out = self.payload(live, seat)
+            while len(live.log) > idx:
+                live.state.undo()
+                live.log.pop()
+            out = self.payload(live, seat, lang)
         await self._broadcast(live)
         return out
 
-    async def join(self, game_id: str, token: str, name: str) -> dict[str, Any]:
+    async def join(self, game_id: str, token: str, name: str, lang: str = "en") -> dict[str, Any]:
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot join")
@@ -358,11 +576,11 @@ class GameService:
             await asyncio.to_thread(self.store.update_seat, live.row.id, seat, name=name, joined=True)
             live.seats[seat].name = name
             live.seats[seat].joined = True
-            out = self.payload(live, seat)
+            out = self.payload(live, seat, lang)
         await self._broadcast(live)
         return out
 
-    async def start(self, game_id: str, token: str) -> dict[str, Any]:
+    async def start(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot start a game")
@@ -375,13 +593,57 @@ class GameService:
             await asyncio.to_thread(self.store.set_status, live.row.id, "active")
             live.row.status = "active"
             await self._resolve_chance(live)
-            out = self.payload(live, seat)
+            out = self.payload(live, seat, lang)
         await self._broadcast(live)
         self._schedule_bots(live)
         return out
 
-    async def seat_to_bot(self, game_id: str, token: str, target: int, bot: str) -> dict[str, Any]:
-        """A player who left (or an empty seat) is taken over by a bot; any seat of the game may ask."""
+    @staticmethod
+    def _stand_ins(live: LiveGame) -> list[dict[str, Any]]:
+        """The person's seats a bot played at some time, with why (own / away / absent)."""
+        why: dict[int, list[str]] = {}
+        for c in live.changes:
+            if c.change == "to_bot" and live.person_seat(c.seat):
+                reasons = why.setdefault(c.seat, [])
+                if c.reason not in reasons:
+                    reasons.append(c.reason)
+        return [{"seat": s, "reasons": r} for s, r in sorted(why.items())]
+
+    def _takeover_reason(self, live: LiveGame, by: int, target: int) -> str:
+        """Why seat ``by`` may hand seat ``target`` to a bot, or Forbidden saying why not."""
+        s = live.seats[target]
+        if by == target:
+            return "own"
+        if not live.person_seat(target):
+            return "level"  # a seat that was a bot from the start: any seat may change its level
+        if live.row.status == "open" and not s.joined:
+            return "absent"  # an empty seat in the waiting room
+        if live.row.status == "active":
+            left = live.away_left(target)  # a bot may play for them already: then this changes its level
+            if left == 0:
+                return "away"
+            limit = live.row.away_limit
+            if limit is None:
+                raise Forbidden(f"only seat {target}'s player can hand it to a bot: this table has no away limit")
+            if left is None:
+                raise Forbidden(f"only seat {target}'s player can hand it to a bot: they are here")
+            raise Forbidden(f"only seat {target}'s player can hand it to a bot until they have been away "
+                            f"{limit} s ({int(left) + 1} s left)")
+        raise Forbidden(f"only seat {target}'s player can hand it to a bot: they have joined")
+
+    async def _change_seat(self, live: LiveGame, target: int, by: int, change: str, reason: str,
+                           kind: str, bot: str | None) -> None:
+        """Record who plays ``target`` now (under the game's lock)."""
+        s = live.seats[target]
+        rec = SeatChange(len(live.changes), live.revision, target, change, bot, reason, by, s.kind, time.time())
+        await asyncio.to_thread(self.store.change_seat, live.row.id, rec, kind=kind, bot=bot, joined=True)
+        s.kind, s.bot, s.joined = kind, bot, True
+        live.changes.append(rec)
+        live.bots.pop(target, None)
+
+    async def seat_to_bot(self, game_id: str, token: str, target: int, bot: str, lang: str = "en") -> dict[str, Any]:
+        """Hand a seat to a bot: one's own at any time; another player's only once they have been away
+        past the table's limit (or an empty seat before the start); a bot seat's level by anyone."""
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot change seats")
@@ -389,16 +651,50 @@ class GameService:
             raise ServiceError(f"no seat {target}")
         self._check_bot(bot, f"seat {target}")
         async with live.lock:
-            s = live.seats[target]
-            base = s.name.split(" (bot")[0] if s.kind == "bot" else s.name
-            name = f"{base} (bot {bot})"[:60]
-            await asyncio.to_thread(self.store.update_seat, live.row.id, target, kind="bot", bot=bot,
-                                    joined=True, name=name)
-            s.kind, s.bot, s.joined, s.name = "bot", bot, True, name
-            live.bots.pop(target, None)
-            out = self.payload(live, seat)
+            if live.row.status == "finished":
+                raise Conflict("the game is over")
+            reason = self._takeover_reason(live, seat, target)
+            await self._change_seat(live, target, seat, "to_bot", reason, "bot", bot)
+            out = self.payload(live, seat, lang)
         await self._broadcast(live)
         self._schedule_bots(live)
+        return out
+
+    async def settings(self, game_id: str, token: str, target: int, auto_single: bool,
+                       lang: str = "en") -> dict[str, Any]:
+        """A player's own settings: whether a decision with one option resolves by itself."""
+        live, seat = await self.auth(game_id, token)
+        if seat != target:
+            raise Forbidden(f"only seat {target}'s own link can change its settings")
+        async with live.lock:
+            await asyncio.to_thread(self.store.update_seat, live.row.id, target, auto_single=auto_single)
+            live.seats[target].auto_single = auto_single
+            await self._resolve_chance(live)
+            out = self.payload(live, seat, lang)
+        await self._broadcast(live)
+        self._schedule_bots(live)
+        return out
+
+    async def reclaim(self, game_id: str, token: str, target: int, lang: str = "en") -> dict[str, Any]:
+        """A player takes their own seat back from the bot that played it (with their own link)."""
+        live, seat = await self.auth(game_id, token)
+        if seat is None:
+            raise Forbidden("spectators cannot take seats")
+        if not 0 <= target < live.row.players:
+            raise ServiceError(f"no seat {target}")
+        if seat != target:
+            raise Forbidden(f"only seat {target}'s own link can take it back")
+        async with live.lock:
+            if live.row.status == "finished":
+                raise Conflict("the game is over")
+            if live.seats[target].kind != "bot":
+                raise Conflict(f"seat {target} is played by its player already")
+            if not live.person_seat(target):
+                raise Conflict(f"seat {target} was made for a bot: there is no player to take it back")
+            await self._change_seat(live, target, seat, "reclaimed", "return", "human", None)
+            await self._resolve_chance(live)
+            out = self.payload(live, seat, lang)
+        await self._broadcast(live)
         return out
 
     async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:
@@ -416,6 +712,15 @@ class GameService:
                         "seats": [s.name for s in live.seats], "created": live.row.created,
                         "scores": live.state.scores() if live.row.status == "finished" else None})
         return out
+
+    async def record(self, game_id: str, token: str) -> dict[str, Any]:
+        live, _seat = await self.auth(game_id, token)
+        if live.row.status != "finished":
+            raise Conflict("a game's record can be downloaded once it is finished (it names hidden cards)")
+        return {"format": "tabletop-game-record/1", "game": live.row.game, "game_id": live.row.id,
+                "players": live.row.players, "config": live.row.config, "seed": live.row.seed,
+                "names": [s.name for s in live.seats], "actions": [a.action for a in live.log],
+                "scores": live.state.scores(), "winners": live.state.winners(), "result": live.row.result}
 
     async def replay(self, game_id: str, token: str, step: int) -> dict[str, Any]:
         """The public (spectator) view after ``step`` log entries of a finished game."""
@@ -461,7 +766,7 @@ class GameService:
                 log.exception("bot of seat %s in game %s failed; the seat waits", cp, live.row.id)
                 return
             async with live.lock:
-                if live.revision != revision or live.state.current_player != cp:
+                if live.revision != revision or live.state.current_player != cp or live.seats[cp].kind != "bot":
                     continue  # the game moved on meanwhile (undo, seat change): think again
                 try:
                     await self._apply(live, cp, action)
@@ -469,7 +774,10 @@ class GameService:
                     await asyncio.sleep(1.0)  # the store is down: try again later
                     continue
             await self._broadcast(live)
-            if self.bot_delay:
+            # a pause between two bots' turns, so that people can follow them; a bot's own turn is
+            # played at once, so it follows the player's without waiting on each of its decisions
+            nxt = live.state.current_player
+            if self.bot_delay and nxt != cp and 0 <= nxt < len(live.seats) and live.seats[nxt].kind == "bot":
                 await asyncio.sleep(self.bot_delay)
 
     async def drain(self) -> None:
@@ -482,23 +790,55 @@ class GameService:
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ---------------------------------------------------------- subscribers
-    async def subscribe(self, game_id: str, token: str, send: Sender) -> tuple[int, LiveGame, int | None]:
+    async def subscribe(self, game_id: str, token: str, send: Sender,
+                        lang: str = "en") -> tuple[int, LiveGame, int | None]:
         live, seat = await self.auth(game_id, token)
         self._next_sub += 1
-        live.subscribers[self._next_sub] = (send, seat)
+        live.subscribers[self._next_sub] = (send, seat, lang)
+        if seat is not None:
+            live.connections[seat] = live.connections.get(seat, 0) + 1
+            if live.connections[seat] == 1:
+                self._presence_changed(live)
         return self._next_sub, live, seat
 
     def unsubscribe(self, live: LiveGame, sub_id: int) -> None:
-        live.subscribers.pop(sub_id, None)
+        entry = live.subscribers.pop(sub_id, None)
+        seat = entry[1] if entry else None
+        if seat is not None:
+            live.connections[seat] = max(0, live.connections.get(seat, 0) - 1)
+            live.seen[seat] = time.monotonic()  # away counts from the end of the last connection
+            if live.connections[seat] == 0:
+                self._presence_changed(live)
 
-    async def _broadcast(self, live: LiveGame) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
-        dead = []
-        for sub_id, (send, seat) in list(live.subscribers.items()):
-            if seat not in cache:
-                cache[seat] = {"type": "state", **self.payload(live, seat)}
+    def _presence_changed(self, live: LiveGame) -> None:
+        """Tell the table that a player came or went (the away countdown starts or stops): a small
+        ``seats`` message, not a whole new state."""
+        if live.row.status == "active" and live.subscribers:
+            task = asyncio.get_running_loop().create_task(self._send_seats(live))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _send_seats(self, live: LiveGame) -> None:
+        msg = {"type": "seats", "revision": live.revision, "seats": [self._seat_entry(live, s) for s in live.seats]}
+        for sub_id, (send, _seat, _lang) in list(live.subscribers.items()):
             try:
-                await send(cache[seat])
+                await send(msg)
+            except Exception:
+                live.subscribers.pop(sub_id, None)
+
+    async def _broadcast(self, live: LiveGame,
+                         known: dict[tuple[int | None, str], dict[str, Any]] | None = None) -> None:
+        """Send each subscriber its own view; ``known``: payloads already made for this revision."""
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for key, payload in (known or {}).items():
+            if payload["revision"] == live.revision and payload["status"] == live.row.status:
+                cache[key] = {"type": "state", **payload}
+        dead = []
+        for sub_id, (send, seat, lang) in list(live.subscribers.items()):
+            if (seat, lang) not in cache:
+                cache[seat, lang] = {"type": "state", **self.payload(live, seat, lang)}
+            try:
+                await send(cache[seat, lang])
             except Exception:
                 dead.append(sub_id)
         for sub_id in dead:

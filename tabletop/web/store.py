@@ -26,7 +26,9 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -44,6 +46,9 @@ games = Table(
     Column("spectator", String(64), nullable=False, unique=True),
     Column("created", Float, nullable=False),
     Column("result", Text),
+    # seconds a person may be away (no connection, no action) before the others may hand
+    # the seat to a bot; NULL: never (added after the first release: see _migrate)
+    Column("away_limit", Integer),
 )
 
 seats = Table(
@@ -55,6 +60,8 @@ seats = Table(
     Column("bot", String(80)),
     Column("name", String(60), nullable=False),
     Column("joined", Boolean, nullable=False),
+    # a decision with one option resolves itself for this player (NULL: yes; added later, see _migrate)
+    Column("auto_single", Boolean),
 )
 
 actions = Table(
@@ -65,6 +72,24 @@ actions = Table(
     Column("action", String(80), nullable=False),
     Column("text", Text, nullable=False),
     Column("irreversible", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("auto", Boolean),  # resolved by itself: the only option (added later, see _migrate)
+)
+
+
+# Who plays a seat changed: a bot took it over or its player took it back. Kept apart from
+# the action log (the engine never sees these), shown in the game log at its revision.
+seat_changes = Table(
+    "seat_changes", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0, 1, ... per game
+    Column("revision", Integer, nullable=False),  # actions played before the change
+    Column("seat", Integer, nullable=False),
+    Column("change", String(12), nullable=False),  # to_bot / reclaimed
+    Column("bot", String(80)),
+    Column("reason", String(12), nullable=False),  # own / away / absent / level / return
+    Column("by_seat", Integer, nullable=False),
+    Column("was", String(8), nullable=False),  # the seat's kind before: human / bot
     Column("created", Float, nullable=False),
 )
 
@@ -80,6 +105,7 @@ class GameRow:
     spectator: str
     created: float
     result: dict[str, Any] | None
+    away_limit: int | None = 600
 
 
 @dataclass
@@ -90,6 +116,7 @@ class SeatRow:
     bot: str | None
     name: str
     joined: bool
+    auto_single: bool = True
 
 
 @dataclass
@@ -99,6 +126,20 @@ class ActionRow:
     action: str
     text: str
     irreversible: bool
+    auto: bool = False
+
+
+@dataclass
+class SeatChange:
+    n: int
+    revision: int
+    seat: int
+    change: str
+    bot: str | None
+    reason: str
+    by_seat: int
+    was: str
+    created: float
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -125,29 +166,44 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older release up to date (columns added since)."""
+        added = {"games": ("away_limit", "INTEGER"), "seats": ("auto_single", "BOOLEAN"),
+                 "actions": ("auto", "BOOLEAN")}
+        for table, (column, kind) in added.items():
+            have = {c["name"] for c in inspect(self.engine).get_columns(table)}
+            if column not in have:
+                with self.engine.begin() as c:
+                    c.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
     def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> None:
         with self.engine.begin() as c:
             c.execute(insert(games).values(
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
-                result=None))
+                result=None, away_limit=row.away_limit))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
 
-    def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow]] | None:
+    def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow], list[SeatChange]] | None:
         with self.engine.connect() as c:
             g = c.execute(select(games).where(games.c.id == game_id)).first()
             if g is None:
                 return None
             srows = c.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
             arows = c.execute(select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)).all()
+            crows = c.execute(select(seat_changes).where(seat_changes.c.game_id == game_id)
+                              .order_by(seat_changes.c.n)).all()
         return (
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
-                    json.loads(g.result) if g.result else None),
-            [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined) for s in srows],
-            [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible) for a in arows],
+                    json.loads(g.result) if g.result else None, g.away_limit),
+            [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
+            [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
+            [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)
+             for r in crows],
         )
 
     def game_for_token(self, token: str) -> tuple[str, int | None] | None:
@@ -165,7 +221,8 @@ class Store:
         with self.engine.begin() as c:
             for r in rows:
                 c.execute(insert(actions).values(game_id=game_id, idx=r.idx, seat=r.seat, action=r.action,
-                                                 text=r.text, irreversible=r.irreversible, created=now))
+                                                 text=r.text, irreversible=r.irreversible, created=now,
+                                                 auto=r.auto))
             if status is not None:
                 c.execute(update(games).where(games.c.id == game_id).values(
                     status=status, result=json.dumps(result) if result is not None else None))
@@ -181,6 +238,15 @@ class Store:
     def update_seat(self, game_id: str, seat: int, **values: Any) -> None:
         with self.engine.begin() as c:
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+
+    def change_seat(self, game_id: str, change: SeatChange, **values: Any) -> None:
+        """Record who plays a seat now and why, with the seat's new values, in one transaction."""
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == change.seat).values(**values))
+            c.execute(insert(seat_changes).values(
+                game_id=game_id, n=change.n, revision=change.revision, seat=change.seat, change=change.change,
+                bot=change.bot, reason=change.reason, by_seat=change.by_seat, was=change.was,
+                created=change.created))
 
     def active_game_ids(self) -> list[str]:
         with self.engine.connect() as c:

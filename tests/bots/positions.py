@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop.core.registry import get_game
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 
 
 def play_random(st: GahState, rnd: random.Random, steps: int) -> GahState:

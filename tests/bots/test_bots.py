@@ -8,9 +8,9 @@ from functools import partial
 import pytest
 
 from tabletop.bots import LEVELS, Observation, make_bot, parse_bot_spec, search
+from tabletop.bots.runner import game_seed, play_game
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
-from tabletop.core.runner import game_seed, play_game
 from tests.bots.positions import last_round
 
 GAH = "grand-austria-hotel"

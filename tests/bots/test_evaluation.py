@@ -10,7 +10,7 @@ from tabletop.bots.search import plan_turn, play_out
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
-from tabletop.games.grand_austria_hotel.position import from_position
+from tabletop.games.grand_austria_hotel.position_load import from_position
 from tests.bots.positions import last_round, play_random
 
 GAH = "grand-austria-hotel"

@@ -9,12 +9,14 @@ from functools import partial
 
 import pytest
 
-from tabletop.bots.base import Observation, make_bot
+from tabletop.bots.base import Observation
+from tabletop.bots.registry import make_bot
 from tabletop.bots.search import plan_turn
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
+from tabletop.games.grand_austria_hotel import evaluation_effects as W
 from tabletop.games.grand_austria_hotel import evaluation_modules as M
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.bots.positions import play_random
 from tests.gah.scenario import walk
 
@@ -286,10 +288,10 @@ def test_champagne_a_guest_wants_goes_on_the_guest() -> None:
 def test_a_dancer_reward_is_worth_its_net_value() -> None:
     """M1-21 new icons: a dancer at full cost also spends champagne, so it is worth less as a
     reward than a discounted or free one."""
-    worth = M.module_effect_worth
+    worth = W.module_effect_worth
     at_cost = worth({"effect": "send_dancer", "discount": 0, "count": 2})
-    assert at_cost == 2 * M.DANCER_BY_DISCOUNT[0]
-    assert worth({"effect": "send_dancer", "discount": "free", "count": 1}) == M.EFFECT["send_dancer"]
+    assert at_cost == 2 * W.DANCER_BY_DISCOUNT[0]
+    assert worth({"effect": "send_dancer", "discount": "free", "count": 1}) == W.EFFECT["send_dancer"]
     assert at_cost / 2 < worth({"effect": "send_dancer", "discount": 1, "count": 1}) \
         < worth({"effect": "send_dancer", "discount": "free", "count": 1})
-    assert worth({"effect": "send_dancer", "discounts": [2, 1]}) == M.dancer_worth(2) + M.dancer_worth(1)
+    assert worth({"effect": "send_dancer", "discounts": [2, 1]}) == W.dancer_worth(2) + W.dancer_worth(1)

@@ -93,14 +93,22 @@ class Server:
         return r.json()  # type: ignore[no-any-return]
 
     def started_game(self, game: str = "grand-austria-hotel", names: tuple[str, ...] = ("Ann", "Ben"),
-                     seed: int = 7, **extra: Any) -> dict[str, Any]:
-        """A game created, joined and started through the API (for tests about the board only)."""
+                     seed: int = 7, ask_every_decision: bool = False, **extra: Any) -> dict[str, Any]:
+        """A game created, joined and started through the API (for tests about the board only).
+        ``ask_every_decision``: decisions with one option are asked too (a scripted route of actions
+        that an in-process replay planned, one option included)."""
         g = self.post("/api/games", {"game": game, "players": len(names), "seed": seed,
                                      "seats": [{"kind": "human", "name": n} for n in names], **extra})
         for s in g["seats"]:
             self.post(f"/api/games/{g['id']}/join", {"token": s["token"], "name": s["name"]})
+            if ask_every_decision:
+                self.ask_every_decision(g["id"], s["seat"], s["token"])
         self.post(f"/api/games/{g['id']}/start", {"token": g["seats"][0]["token"]})
         return g
+
+    def ask_every_decision(self, game_id: str, seat: int, token: str) -> None:
+        """Turn off the seat's "play my only choice by itself" setting."""
+        self.post(f"/api/games/{game_id}/seats/{seat}/settings", {"token": token, "auto_single": False})
 
     def link(self, game_id: str, token: str) -> str:
         return f"{self.base}/game/{game_id}?token={token}"

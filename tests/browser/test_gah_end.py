@@ -45,9 +45,21 @@ def test_bots_finish_end_screen_and_replay(server: Server, browser: Any, pages: 
     assert page.locator("#prompt[data-mine='1']").count() == 0
     shot(page, "10-end-screen")
 
-    # the full log is fetched on request
+    # the full log is fetched on request: one line per event (and seat change)
     page.click("#full-log")
-    page.wait_for_function("n => document.querySelectorAll('#log li').length === n", arg=final["revision"])
+    page.wait_for_function("n => document.querySelectorAll('#log li').length === n", arg=final["log_total"])
+    log = server.http.get(f"/api/games/{game_id}/log", params={"token": token}).json()
+    for i in range(3):  # every VP change is a line of the log, and they add up to the score
+        assert sum(e.get("vp", 0) for e in log if e.get("seat") == i and e.get("kind") != "seat") == result["scores"][i]
+    # each line of the breakdown opens onto the events behind it
+    for source in ("guests", "leftovers"):
+        page.click(f"[data-open-source='{source}']")
+        page.wait_for_selector(f"#source-events[data-source='{source}']")
+        for i in range(3):
+            head = page.inner_text(f"#source-events .source-seat[data-seat='{i}'] h4")
+            assert head.endswith(f" {result['breakdown'][i][source]}"), (source, i, head)
+    shot(page, "10b-end-screen-events")
+    assert page.locator("#download-record").get_attribute("href").endswith(f"record?token={token}")
 
     # replay viewer: first / next / slider / last / previous
     steps = final["revision"]

@@ -37,6 +37,30 @@ def check_module_parts(page: Any, modules: list[str]) -> None:
     assert (page.locator("#action-board [data-space='key']").count() == 1) == ("start_player" in on)
 
 
+# every module component on the page carries a hover text (the rule it follows, in the page's language)
+MODULE_PARTS = (".ballroom, .br-row, .rehearsal, .rh-section, .lounge-space, .celeb:not(.empty), .chit, "
+                "#action-board .cdie, .entrance, .token-tile, .key-space, .held-celebs, .balcony")
+UNTITLED = f"""() => [...document.querySelectorAll({json.dumps(MODULE_PARTS)})]
+    .filter(e => !(e.getAttribute('title') || '').trim()).map(e => e.className).slice(0, 5)"""
+
+
+def check_prices(page: Any, view: dict) -> bool:
+    """While a decision plays staff at a discount, each card shows the price actually paid
+    (True when there was such a decision to check)."""
+    top = view["pending"][-1] if view["pending"] else {}
+    if top.get("decision") not in ("play", "drawn") or top.get("player") != 0 or not top.get("discount"):
+        return False
+    where = "#drawn-cards" if top["decision"] == "drawn" else "#hand"
+    cards = page.locator(f"{where} .staff")
+    assert cards.count() > 0, where
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        printed = int(re.sub(r"\D", "", card.locator(".cost s").inner_text()))
+        pay = int(card.locator(".cost [data-price]").get_attribute("data-price"))
+        assert pay == (0 if top["discount"] >= 99 else max(0, printed - top["discount"])), (top, printed, pay)
+    return True
+
+
 def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: Pages) -> None:
     """Lobby with the "all modules" shortcut, then every decision of seat 0 by clicking until the end."""
     require_browser()
@@ -59,6 +83,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
     rng = random.Random(3)
     kinds: set[str] = set()
     clicked: list[str] = []
+    prices = celebs_held = 0
     started = time.time()
     while True:
         page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=60000)
@@ -68,7 +93,17 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
         kinds.add(st["view"]["pending"][-1]["decision"])
         missing = page.evaluate(UNPLACED)
         assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
-        a = progress_choice(rng, legal(page))
+        options = legal(page)
+        # 020 "No click without a choice": a decision with one legal option was resolved by the server
+        assert len(options) > 1, (st["view"]["pending"][-1], options)
+        untitled = page.evaluate(UNTITLED)
+        assert not untitled, f"module components without a hover text: {untitled}"
+        prices += check_prices(page, st["view"])
+        held = st["view"]["modules"]["celebrities"]["held"]
+        for seat in range(2):  # the celebrities a player took are in their panel until the round ends
+            assert page.locator(f"[data-held='{seat}'] .celeb").count() == len(held[seat]), (seat, held)
+        celebs_held += sum(map(len, held))
+        a = progress_choice(rng, options)
         click_action(page, a, timeout=30000)
         clicked.append(a)
         if len(clicked) in (25, 120):
@@ -76,9 +111,16 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
         assert time.time() - started < 240, f"the game did not end in time ({len(clicked)} actions)"
     print("actions clicked:", len(clicked), "decisions seen:", sorted(kinds), f"{time.time() - started:.0f} s")
     # every module's own decisions came up and were clicked in this game
-    assert {"open", "bal_board", "bal_dancer"} <= kinds, kinds
+    assert {"open", "bal_dancer"} <= kinds, kinds
+    assert celebs_held >= 1
+    assert prices >= 1  # staff were played at a discount and their prices checked
+    # the last rehearsal board left may be the only choice: then it was played by itself (and says so)
+    mine = server.http.get(f"/api/games/{game_id}/log", params={"token": token}).json()
+    boards = [e for e in mine if e.get("kind") == "action" and e.get("seat") == 0
+              and e["params"].get("verb") == "bal_board"]
+    assert "bal_board" in kinds or (boards and all(e.get("auto") for e in boards)), boards
     assert any(a.startswith("open:") for a in clicked)
-    assert any(re.match(r"^rehearsal:\d$", a) for a in clicked)
+    assert any(re.match(r"^rehearsal:\d$", a) for a in clicked) or boards
     assert any(re.match(r"^(m\db\d[tmb]|send:\d[tmb])$", a) for a in clicked)
 
     page.wait_for_selector("#end-screen")
@@ -135,7 +177,7 @@ def test_each_module_decisions_by_clicking(module: str, server: Server, browser:
         if route:
             break
     assert route, f"no short route to {module}'s decisions"
-    g = server.started_game(names=("Ann", "Ben"), seed=seed, config={"modules": [module]})
+    g = server.started_game(names=("Ann", "Ben"), seed=seed, config={"modules": [module]}, ask_every_decision=True)
     seat_pages = []
     for s in (0, 1):
         p = pages.new()

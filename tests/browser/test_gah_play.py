@@ -130,6 +130,8 @@ def test_lobby_invite_join_and_play_turns_by_clicking(server: Server, browser: A
     require_browser()
     lobby = pages.new()
     game_id, links = create_in_lobby(lobby, server, seed=13)
+    for seat in (0, 1):  # this test clicks every step, those with one option too
+        server.ask_every_decision(game_id, seat, token_of(links[str(seat)]))
     st0 = server.state(game_id, token_of(links["0"]))
     assert st0["status"] == "open" and st0["config"] == {"discard_free_guests": True}
 

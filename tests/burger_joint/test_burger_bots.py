@@ -8,9 +8,9 @@ from functools import partial
 import pytest
 
 from tabletop.bots import Observation, make_bot
+from tabletop.bots.runner import game_seed, play_game
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
-from tabletop.core.runner import game_seed, play_game
 
 BJ = "burger-joint"
 

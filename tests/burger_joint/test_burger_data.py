@@ -138,7 +138,7 @@ def test_any_colour_cost_is_paid_by_choice() -> None:
 
 def test_render_and_runner() -> None:
     """Registry extras: the text drawing shows the table; the shared runner plays a game."""
-    from tabletop.core.runner import play_game
+    from tabletop.bots.runner import play_game
 
     s = new_game(seed=2)
     text = GAME.render(s, 0) if GAME.render else ""

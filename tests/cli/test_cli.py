@@ -129,7 +129,7 @@ def test_play_hint_undo_save_and_load(tmp_path) -> None:
     saved = json.loads(save.read_text())
     assert saved["game"] == "grand-austria-hotel" and saved["history"]
     out2 = run("play", "--load", str(save), "--plain", input="quit\n")
-    assert "You are seat 0" in out2 and "bye" in out2
+    assert "You are Seat 0" in out2 and "bye" in out2
 
 
 def test_play_undo_takes_back_a_reversible_choice(tmp_path) -> None:

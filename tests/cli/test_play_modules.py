@@ -22,7 +22,7 @@ def test_play_with_all_modules_draws_them_to_the_end() -> None:
     out = run("play", "-n", "2", "--seed", "3", "--bots", "random", "--plain", "-o", "modules=all",
               input="0\n" * 3000)
     assert all(f"— {t}" in out for t in TITLES)
-    assert "coloured dice rolled: red " in out and "croll:" not in out
+    assert "Coloured dice rolled: red " in out and "croll:" not in out
     assert "champagne" in out and "skeleton key:" in out
     assert "Game over. Scores:" in out
     rich = run("play", "-n", "2", "--seed", "3", "--bots", "random", "-o", "modules=ballrooms,celebrities",

@@ -31,7 +31,7 @@ from typing import Any
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import from_position, new_game
 from tabletop.games.grand_austria_hotel.data import ITEMS
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 
 _BASES: dict[tuple[Any, ...], dict[str, Any]] = {}
 

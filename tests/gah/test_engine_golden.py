@@ -22,7 +22,7 @@ import pytest
 
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
-from tests.gah.test_conformance import CONFIGS
+from tests.gah.conformance import CONFIGS
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
 GOLDEN_WALTZ = Path(__file__).parent / "data" / "golden_waltz_games.json"

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from tabletop.core.errors import IllegalAction
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario
 
 ITEMS = ("strudel", "cake", "wine", "coffee")

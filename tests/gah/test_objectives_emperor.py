@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tests.gah.scenario import Scenario, play
 
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}

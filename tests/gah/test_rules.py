@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.core import IllegalAction
 from tabletop.games.grand_austria_hotel import new_game
-from tabletop.games.grand_austria_hotel.engine import SOURCE_INDEX
+from tabletop.games.grand_austria_hotel.engine.base import SOURCE_INDEX
 from tests.gah.scenario import Scenario, play
 
 GUESTS = SOURCE_INDEX["guests"]

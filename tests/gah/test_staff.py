@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario, play
 
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}

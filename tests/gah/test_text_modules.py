@@ -14,8 +14,8 @@ from rich.console import Console
 from tabletop.core.state import CHANCE
 from tabletop.games.grand_austria_hotel import new_game, render, render_rich
 from tabletop.games.grand_austria_hotel import text_modules as TM
-from tabletop.games.grand_austria_hotel.engine import GahState
 from tabletop.games.grand_austria_hotel.modules import MODULES
+from tabletop.games.grand_austria_hotel.state import GahState
 from tabletop.games.grand_austria_hotel.text import describe, prompt
 from tests.gah.scenario import Scenario, walk
 

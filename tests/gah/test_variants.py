@@ -13,7 +13,7 @@ from tabletop.core import DataError, InvalidPosition
 from tabletop.core.data import load_mapping
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.data import DATA_DIR
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tests.gah.scenario import Scenario, play
 
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}

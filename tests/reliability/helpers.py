@@ -201,7 +201,7 @@ class Truth:
         self.row: GameRow
         self.seats: list[SeatRow]
         self.log: list[ActionRow]
-        self.row, self.seats, self.log = loaded
+        self.row, self.seats, self.log, _seat_changes = loaded
         self.info = get_game(self.row.game)
         self._state: GameState | None = None
         self._rev = -1

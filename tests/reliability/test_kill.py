@@ -36,7 +36,7 @@ import httpx
 from tabletop.games.grand_austria_hotel.config import MODULES
 from tests.reliability.helpers import Recorder, ServerProcess, Truth, acreate_game, astart, jsonable
 
-BOT_DELAY = 0.05  # slow enough that the bot games are mid-way when the server dies
+BOT_DELAY = 0.08  # slow enough that the bot games are mid-way when the server dies
 
 
 @dataclass
@@ -168,7 +168,10 @@ def check_after_restart(srv: ServerProcess, db: str, games: list[Tracked]) -> di
                 if not bots:  # with bots moving, a GET can land in a commit (the same known bug)
                     assert s["view"] == jsonable(truth.state_at(s["revision"]).view(who)), (t.name, who)
             for seat, log in logs.items():
-                for e in log[: t.acked_rev]:
+                # the log's events: the first of each action is the acting seat's (no "by")
+                for e in log:
+                    if e.get("kind") not in ("action", "roll") or "by" in e or not 0 <= e["idx"] < t.acked_rev:
+                        continue
                     assert e["seat"] == truth.log[e["idx"]].seat
                     if e["seat"] == seat:
                         assert e["action"] == truth.log[e["idx"]].action
@@ -260,16 +263,19 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
 
     games = asyncio.run(setup())
     checked = []
+    midway: set[str] = set()
     for kill_after in (1.5, 0.8):  # the second kill comes soon after a restart
         asyncio.run(run_phase(srv, games, rng, kill_after))
         assert not srv.alive()
         srv.start()
         checked.append(check_after_restart(srv, db_url, games))
-        with srv.client() as http:  # the kills hit the module games mid-way
-            for t in games:
+        with srv.client() as http:  # a kill hits each module game mid-way (on a loaded machine the
+            for t in games:         # first may come before its first move, the bots' game may end by the second)
                 if t.name.startswith("modules"):
                     s = http.get(f"/api/games/{t.gid}", params={"token": t.token(None)}).json()
-                    assert s["status"] == "active" and s["revision"] > 5, (t.name, s["status"], s["revision"])
+                    if s["status"] == "active" and s["revision"] > 5:
+                        midway.add(t.name)
+    assert midway == {t.name for t in games if t.name.startswith("modules")}, midway
     with srv.client() as http:  # the open game kept its joined seat
         s = http.get(f"/api/games/{games[-1].gid}", params={"token": games[-1].token(0)}).json()
         assert s["status"] == "open" and s["seats"][0]["joined"] and s["seats"][0]["name"] == "A"

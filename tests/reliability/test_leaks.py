@@ -181,11 +181,16 @@ class Checker:
         self.modules_setup(st)
         # which log entries are secret moves: (slug, seat) of draft:<slug> and discards from hand
         self.secret: dict[int, str] = {}
+        # a played (face-up) game-end card discarded to the bottom of the staff deck (Emperor
+        # penalty): everyone saw which, so the log of that move may name it
+        self.public_discard: dict[int, str] = {}
         for i, row in enumerate(truth.log if self.gah else ()):
             top = st.stack[-1][0] if st.stack else None  # type: ignore[attr-defined]
             verb, _, arg = row.action.partition(":")
             if verb == "draft" or (verb == "discard" and top == "discard"):
                 self.secret[i] = arg
+            elif verb == "discard" and top == "discardend":
+                self.public_discard[i] = arg
             st.apply(row.action)
             self.note_stack(st)
         self.seed = truth.row.seed
@@ -323,27 +328,37 @@ class Checker:
                     self.bad(where, f"seed/RNG-like number {x}")
 
     def log_entries(self, entries: list[dict[str, Any]], viewer: int | None, h: dict[str, Any], where: str) -> None:
+        # Grand Austria Hotel's log is its events: several per action (idx), the first of them the
+        # acting seat's (kind action/roll, no "by"), which alone may carry the raw action string
         for e in entries:
             i = e["idx"]
-            row = self.truth.log[i]
             self.counts["log entries"] += 1
-            key = (viewer, i, e.get("text"), e.get("action"), e["seat"], len(e))
+            key = (viewer, i, e.get("text"), e.get("action"), e["seat"], e.get("kind"), len(e))
             if key in self.seen_entries:  # the same entry, checked when first shown (guests only
                 continue  # leave the deck, so the first time is the strictest)
             self.seen_entries.add(key)
-            if e["seat"] != row.seat:
+            if e.get("kind") == "seat" or i < 0:  # a seat change; where seats start (before any action)
+                if "action" in e:
+                    self.bad(where, f"log {i}: a raw action on a {e.get('kind')} entry")
+                self.walk(e, h, f"{where} log {i}")
+                continue
+            row = self.truth.log[i]
+            actor = "kind" not in e or (e["kind"] in ("action", "roll") and "by" not in e)
+            if actor and e["seat"] != row.seat:
                 self.bad(where, f"log {i}: seat {e['seat']} != {row.seat}")
-            if row.seat == viewer or row.seat < 0:
+            if actor and (row.seat == viewer or row.seat < 0):
                 if e.get("action") != row.action:
                     self.bad(where, f"log {i}: own/chance action missing or wrong")
                 if self.gah and row.seat < 0 and not row.action.startswith(("roll:", "croll:")):
                     self.bad(where, f"log {i}: chance outcome {row.action!r} is not a roll")
-            elif "action" in e:
+            elif "action" in e and (not actor or row.seat != viewer):
                 self.bad(where, f"log {i}: seat {row.seat}'s raw action {e['action']!r} shown to {viewer}")
             if i in self.secret and row.seat != viewer:
                 self.text_hides(e["text"], self.secret[i], f"{where} log {i}")
                 self.counts["secret moves checked"] += 1
             he = {**h, **self.entry_words(i)} if self.mods else h
+            if i in self.public_discard:
+                he = {**he, "slugs": he["slugs"] - {self.public_discard[i]}}
             self.walk({k: v for k, v in e.items() if k != "action"}, he, f"{where} log {i}")
             if "action" in e:
                 self.walk(e["action"], he, f"{where} log {i}.action", own_log=True)

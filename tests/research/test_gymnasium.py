@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from tabletop.bots.base import BOTS, Observation, RandomBot
+from tabletop.bots.base import Observation, RandomBot
+from tabletop.bots.registry import BOTS
 from tabletop.core.registry import get_game
 from tabletop.research import SingleAgentEnv
 from tests.research.helpers import masked_choice

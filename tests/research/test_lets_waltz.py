@@ -15,7 +15,7 @@ import pytest
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel.config import MODULES
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tabletop.games.grand_austria_hotel.notation import INFO
 from tabletop.research import SingleAgentEnv, grand_austria_hotel_v0, make_encoder
 from tabletop.research.actions import ActionMap

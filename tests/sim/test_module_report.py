@@ -15,7 +15,7 @@ import pytest
 
 from tabletop.analysis.module_report import module_facts, module_tables
 from tabletop.analysis.report import analyse
-from tabletop.core.runner import play_game
+from tabletop.bots.runner import play_game
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.engine.base import SRC_BALLROOMS
 from tabletop.games.grand_austria_hotel.modules.ballrooms import ballroom_scores

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.analysis.batch import RunSpec, seat_cycle
-from tabletop.bots.base import BOTS
+from tabletop.bots.registry import BOTS
 from tests.sim.conftest import invoke, jsonl
 
 GAH2 = ("simulate", "--game", "grand-austria-hotel", "--players", "2", "--seed", "11")

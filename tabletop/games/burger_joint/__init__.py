@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop.core.data import ProvenanceRecord
 from tabletop.core.registry import GameInfo
+from tabletop.games.burger_joint.log_text import sentence
 from tabletop.games.burger_joint.position import build_config, determinize, evaluate, from_position, new_game
 from tabletop.games.burger_joint.state import DEFAULT_TURN_LIMIT, BurgerJointState, action_vocabulary
 from tabletop.games.burger_joint.text import render
@@ -48,6 +49,7 @@ GAME = GameInfo(
     render=render,
     evaluate=evaluate,
     determinize=determinize,
+    event_sentence=sentence,
 )
 
 __all__ = ["GAME", "BurgerJointState", "action_vocabulary", "from_position", "new_game", "provenance"]

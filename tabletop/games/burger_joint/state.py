@@ -694,6 +694,20 @@ class BurgerJointState(GameState):
             return f"{who}: trade, use bistro abilities or build; done ends the turn's actions"
         return f"{who}: build; done ends the turn's actions"
 
+    def action_facts(self, action: str) -> dict[str, Any]:
+        """The facts of an action, as data (the log's words: ``log_text.py``); all of it public."""
+        if action not in PARSED:
+            return {"verb": "other"}
+        verb, x, y = PARSED[action]
+        facts: dict[str, Any] = {"verb": verb}
+        if verb in ("use", "bistro"):
+            facts["bistro"] = BISTROS[x]
+        elif verb not in ("publicity", "basic", "advance", "done"):
+            facts["colour"] = COLOURS[x]
+        if verb == "trade":
+            facts["to"] = COLOURS[y]
+        return facts
+
     def describe(self, action: str) -> str:
         if action not in PARSED:
             return action

@@ -11,7 +11,7 @@ def _cubes(counts: list[int]) -> str:
     return ", ".join(parts) + f" ({sum(counts)})" if parts else "-"
 
 
-def render(state: BurgerJointState, seat: int | None = None) -> str:
+def render(state: BurgerJointState, seat: int | None = None, *, lang: str = "en") -> str:  # noqa: ARG001 - English only
     """The table as ``seat`` sees it (the same for every seat: nothing is hidden)."""
     s = state
     lines = [f"Burger Joint - turn {s.turn}, {SEATS[s.active]} active, phase {s.phase}",

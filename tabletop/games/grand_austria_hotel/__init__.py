@@ -7,11 +7,12 @@ from typing import Any
 from tabletop.core.registry import GameInfo
 from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
 from tabletop.games.grand_austria_hotel.data import provenance_records
-from tabletop.games.grand_austria_hotel.engine import GahState
 from tabletop.games.grand_austria_hotel.evaluation import evaluate
+from tabletop.games.grand_austria_hotel.log_text import sentence
 from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
-from tabletop.games.grand_austria_hotel.position import determinize, from_position
+from tabletop.games.grand_austria_hotel.position_load import determinize, from_position
+from tabletop.games.grand_austria_hotel.state import GahState
 from tabletop.games.grand_austria_hotel.text import render, render_rich
 
 
@@ -41,6 +42,7 @@ GAME = GameInfo(
     determinize=determinize,
     # the base game, and every Let's Waltz! module that is playable, together
     bench_configs=(("base", {}), ("all modules", {"modules": list(MODULES)})),
+    event_sentence=sentence,
 )
 
 __all__ = ["GAME", "GahState", "from_position", "new_game"]

@@ -6,7 +6,8 @@ ends. It reads only the seat's own board and the public table, so a search bot
 may apply it to a determinized copy of its view. Every term is a simple,
 explicit guess; ``terms(state, seat)`` returns them one by one and they add up
 to ``evaluate``. The constants are the ``HAND`` table below (each with a
-comment) plus ``EFFECT_WORTH`` and ``PER_ACTION``; they were set by hand and
+comment) plus ``PER_ACTION`` and ``EFFECT_WORTH`` (``evaluation_effects.py``, with
+``effect_worth``, which the module terms use too); they were set by hand and
 adjusted by watching planner self-play and by matches (docs/BOTS.md).
 
 Time. ``A`` = die actions the seat still has: two per round still to come,
@@ -96,9 +97,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.games.grand_austria_hotel import evaluation_effects as EFFECTS
 from tabletop.games.grand_austria_hotel import evaluation_modules as MODS
 from tabletop.games.grand_austria_hotel.data import GREEN, Rules
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 
 search_caps = MODS.search_caps  # a search hint the bots read from this module (Let's Waltz! tables)
 
@@ -153,21 +155,6 @@ class Params:
         raise AttributeError(name)
 
 
-# VP-equivalent of one unit of each reward effect (at the start of the game).
-EFFECT_WORTH = {
-    "gain_items": 1.2,
-    "gain_item_choice": 1.5,
-    "gain_money": 1.0,
-    "advance_emperor": 0.8,
-    "gain_vp": 1.0,
-    "draw_staff": 1.5,
-    "free_guest": 3.5,
-    "occupy_room": 3.0,
-    "complete_order": 5.0,
-    "extra_die_action": 4.0,
-    "extra_turn": 6.0,
-}
-
 # VP per remaining die action of a permanent or once-per-round staff card in play.
 PER_ACTION = {
     "breakfast-server": 0.5, "waitress": 0.7, "barkeeper": 0.5, "sous-chef": 0.7,
@@ -184,35 +171,6 @@ PER_ACTION = {
 PER_ACTION_DEFAULT = 0.3
 
 
-def effect_worth(effects: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> float:
-    """VP-equivalent of a list of effects (guest rewards, emperor bonuses, staff)."""
-    total = 0.0
-    for e in effects:
-        kind = e["effect"]
-        if kind == "gain_items":
-            total += EFFECT_WORTH[kind] * sum(v for k, v in e.items() if k != "effect")
-        elif kind == "gain_money":
-            total += EFFECT_WORTH[kind] * e["amount"]
-        elif kind == "advance_emperor":
-            total += EFFECT_WORTH[kind] * e["steps"]
-        elif kind == "gain_vp":
-            total += e["amount"]
-        elif kind in ("draw_staff", "gain_item_choice", "occupy_room"):
-            total += EFFECT_WORTH[kind] * e["count"]
-        elif kind == "play_staff":
-            total += 4.0 if e["discount"] == "free" else 1.0 + 0.7 * int(e["discount"])
-        elif kind == "draw_and_play":
-            total += 4.5 if e["discount"] == "free" else 3.0
-        elif kind == "prepare_room":
-            total += MODS.room_worth(e.get("cost", "full")) + \
-                (3.0 if e.get("occupy") else 0.0)
-        elif kind in ("lose_money", "lose_vp"):
-            total -= e["amount"]
-        else:  # a kind nobody lists counts 1.0; Let's Waltz! kinds: their worth
-            total += EFFECT_WORTH[kind] if kind in EFFECT_WORTH else MODS.module_effect_worth(e)
-    return total
-
-
 _TABLES: dict[int, tuple[Rules, dict[str, Any]]] = {}
 _MEMO_NAMES = ("rooms_memo", "politics_memo", "emperor_memo", "end_card_memo")
 
@@ -221,7 +179,7 @@ def _tables(rules: Rules) -> dict[str, Any]:
     hit = _TABLES.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    reward = {gid: effect_worth(g.reward) for gid, g in rules.guests.items()}
+    reward = {gid: EFFECTS.effect_worth(g.reward) for gid, g in rules.guests.items()}
     # cost of a guest's whole order in strudel/wine units
     units = {gid: (g.order[0] + g.order[2] + g.order[4], g.order[1] + g.order[3]) for gid, g in rules.guests.items()}
     bonus_vp = []
@@ -235,8 +193,8 @@ def _tables(rules: Rules) -> dict[str, Any]:
     for sid, s in rules.staff.items():
         ab = s.ability
         if ab and ab.get("kind") == "on_guest_moved":
-            moved_fx[sid] = [(ab["colour"], ab.get("order_size", 0), effect_worth(ab["effects"]))]
-    on_play = {sid: effect_worth(s.on_play) for sid, s in rules.staff.items() if s.timing == "one_time"}
+            moved_fx[sid] = [(ab["colour"], ab.get("order_size", 0), EFFECTS.effect_worth(ab["effects"]))]
+    on_play = {sid: EFFECTS.effect_worth(s.on_play) for sid, s in rules.staff.items() if s.timing == "one_time"}
     room_vp = tuple(float(rules.final_room_vp[rules.room_floor[r]]) for r in range(20))
     tables = {"reward": reward, "units": units, "bonus_vp": bonus_vp, "per_action": per_action,
               "moved_fx": moved_fx, "on_play": on_play, "room_vp": room_vp,
@@ -651,7 +609,7 @@ def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> f
     """VP-equivalent of an emperor tile's bonus or penalty for this seat now."""
     parts = _TILE_PARTS.get(id(effects))
     if parts is None or parts[0] is not effects:
-        fixed = effect_worth([e for e in effects if e["effect"] not in _STATE_DEPENDENT])
+        fixed = EFFECTS.effect_worth([e for e in effects if e["effect"] not in _STATE_DEPENDENT])
         parts = (effects, fixed, tuple(e for e in effects if e["effect"] in _STATE_DEPENDENT))
         _TILE_PARTS[id(effects)] = parts
     total = parts[1]
@@ -726,13 +684,13 @@ def _pending(st: GahState, seat: int) -> float:
         if kind == "fx":
             effects, i = fr[2], fr[3]
             if i < len(effects):
-                total += effect_worth(effects[i:])
+                total += EFFECTS.effect_worth(effects[i:])
         elif kind == "food":
-            total += fr[3] * EFFECT_WORTH["gain_items"]
+            total += fr[3] * EFFECTS.EFFECT_WORTH["gain_items"]
         elif kind == "place":
             pass  # the items are already in the kitchen
         elif kind == "rooms":
-            total += fr[2] * MODS.room_worth(fr[3], pending=True) + (3.0 if fr[5] else 0.0)
+            total += fr[2] * EFFECTS.room_worth(fr[3], pending=True) + (3.0 if fr[5] else 0.0)
         elif kind == "empmoney":
             total += fr[2] * 0.9
         elif kind == "play":
@@ -740,15 +698,15 @@ def _pending(st: GahState, seat: int) -> float:
         elif kind == "drawn":
             total += 3.0
         elif kind == "occupy":
-            total += fr[2] * EFFECT_WORTH["occupy_room"]
+            total += fr[2] * EFFECTS.EFFECT_WORTH["occupy_room"]
         elif kind == "freeguest":
-            total += EFFECT_WORTH["free_guest"]
+            total += EFFECTS.EFFECT_WORTH["free_guest"]
         elif kind == "choice":
-            total += fr[2] * EFFECT_WORTH["gain_item_choice"]
+            total += fr[2] * EFFECTS.EFFECT_WORTH["gain_item_choice"]
         elif kind == "complete":
-            total += EFFECT_WORTH["complete_order"]
+            total += EFFECTS.EFFECT_WORTH["complete_order"]
         elif kind == "gizia":
-            total += EFFECT_WORTH["extra_die_action"]
+            total += EFFECTS.EFFECT_WORTH["extra_die_action"]
         elif st.mods:
             total += MODS.module_pending(st, fr)
     return total

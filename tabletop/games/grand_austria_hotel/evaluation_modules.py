@@ -41,14 +41,19 @@ Terms (VP; ``A`` die actions left, ``tf = A / 14`` as in ``evaluation.py``):
                x ``min(1, A / 3)``; a guest requirement counts a café guest of
                that colour and size as nearly met). Without this a played
                bell card counted nothing until it rang.
+
+What the modules' effect kinds are worth as rewards (``EFFECT``, a dancer by its
+discount) is in ``evaluation_effects.py``, with the base game's ``effect_worth``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.games.grand_austria_hotel.evaluation_effects import effect_worth
+
 if TYPE_CHECKING:
-    from tabletop.games.grand_austria_hotel.engine import GahState
+    from tabletop.games.grand_austria_hotel.state import GahState
 
 MOD: dict[str, float] = {
     "BALLROOM_NEXT": 1.0,  # weight of the next ballroom scoring (own standing there now)
@@ -94,11 +99,6 @@ ENTRANCE_DEFAULT = 6.0
 BELL_CHANCE = {"emperor_steps": 0.35, "dishes": 0.6, "drinks": 0.6, "guest_done": 0.45,
                "group_full": 0.4, "objective": 0.35}
 
-# Worth of the module effects the base ``effect_worth`` does not know (per unit).
-EFFECT = {"send_dancer": 3.0, "lose_champagne": -1.5, "remove_dancers": -4.0, "vp_per_dancer": 3.0,
-          "occupy_low": 3.0, "prepare_rooms": 4.0, "free_guest_filled": 6.0, "exchange_items": 1.0,
-          "return_item_choice": -1.2, "vp_per_marker": 5.0, "lose_all_money": -8.0,
-          "mayenfels_draw": 1.5}
 # Pending decisions of the modules, mid-turn (as ``_pending`` in evaluation.py).
 PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0.8, "dovetoken": 3.0,
            "mdraw": 1.5, "kozi": 3.0, "fillguest": 5.0, "fillorders": 5.0, "exchange": 1.0,
@@ -119,48 +119,6 @@ _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 def search_caps(st: GahState) -> dict[str, int] | None:
     """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS)."""
     return SEARCH_CAPS if st.mods else None
-
-
-_ROOM_WORTH = {"free": 2.5, "minus1": 1.8, "full": 1.2}  # evaluation.effect_worth's prepare_room, by cost
-_ROOM_PENDING = {"free": 2.0, "minus1": 1.5, "full": 1.0}  # evaluation._pending's rooms frame, per room
-
-
-def room_worth(cost: str, pending: bool = False) -> float:
-    """A room to prepare at ``cost`` (the base game's values; Let's Waltz! cards also
-    give ``minus2``: each krone off counts like the first)."""
-    table = _ROOM_PENDING if pending else _ROOM_WORTH
-    hit = table.get(cost)
-    if hit is not None:
-        return hit
-    n = int(cost[5:]) if cost.startswith("minus") and cost[5:].isdigit() else 0
-    return min(table["free"], table["full"] + (table["minus1"] - table["full"]) * n)
-
-
-# A dancer sent as a reward, by its discount on the row's champagne cost (``send_dancer``):
-# ``EFFECT["send_dancer"]`` is its gross worth; at full cost it also spends champagne (at least
-# one bottle, ≈ 2 VP early), so a guest's reward counted gross was worth more in the café than
-# once the guest moved in, and the guest stayed (docs/BOTS.md).
-DANCER_BY_DISCOUNT = {0: 1.0, 1: 2.5, 2: 2.8}
-
-
-def dancer_worth(discount: Any) -> float:
-    if discount == "free":
-        return EFFECT["send_dancer"]
-    return DANCER_BY_DISCOUNT.get(int(discount), EFFECT["send_dancer"])
-
-
-def module_effect_worth(e: dict[str, Any]) -> float:
-    """Worth of one effect of a module's kind (1.0 for kinds nobody lists, as before)."""
-    kind = e["effect"]
-    if kind == "send_dancer":
-        if "discounts" in e:
-            return sum(dancer_worth(d) for d in e["discounts"])
-        return dancer_worth(e.get("discount", 0)) * int(e.get("count", 1))
-    w = EFFECT.get(kind)
-    if w is None:
-        return 1.0
-    n = e.get("amount", e.get("count", e.get("steps", 1)))
-    return w * (n if isinstance(n, int) and kind not in ("lose_all_money",) else 1)
 
 
 def _money_value(m: float, tf: float, P: Any) -> float:
@@ -249,8 +207,6 @@ def celebrity_value(st: GahState, seat: int) -> float:
 # ------------------------------------------------------------- III entrances
 def _entrance_start(st: GahState) -> dict[str, float]:
     """What gaining each entrance brings at once (starting items, gained effects)."""
-    from tabletop.games.grand_austria_hotel.evaluation import effect_worth
-
     data = st.rules.module_data["unique_hotels"]["entrances"]["value"]
     hit = _ENTRANCE_START.get(id(data))
     if hit is None or hit[0] is not data:
@@ -294,8 +250,6 @@ def key_value(st: GahState, seat: int) -> float:
 
 # ------------------------------------------------------------------- V bells
 def bell_value(st: GahState, seat: int, A: int) -> float:
-    from tabletop.games.grand_austria_hotel.evaluation import effect_worth
-
     pl = st.players[seat]
     if not pl.played or A <= 0:
         return 0.0
@@ -330,8 +284,6 @@ def module_pending(st: GahState, fr: tuple[Any, ...]) -> float:
     """Worth of a module's unresolved decision of the seat (mid-turn)."""
     kind = fr[0]
     if kind == "bell":
-        from tabletop.games.grand_austria_hotel.evaluation import effect_worth
-
         card = st.rules.staff[st.rules.staff_by_slug[fr[2]]]
         return effect_worth(list(card.ability.get("effects") or ()))
     return PENDING.get(kind, 0.0)

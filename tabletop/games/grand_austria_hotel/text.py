@@ -8,9 +8,10 @@ from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 from tabletop.games.grand_austria_hotel.modules.celebrities import COLOURS as DIE_COLOURS
+from tabletop.i18n.catalog import Catalog, catalog
 
 if TYPE_CHECKING:
-    from tabletop.games.grand_austria_hotel.engine import GahState
+    from tabletop.games.grand_austria_hotel.state import GahState
 
 PROMPTS = {
     "turn": "your turn: take a guest, take a die, serve, use staff, move guests, or done",
@@ -72,6 +73,8 @@ def describe(st: GahState, action: str) -> str:
         return f"{who} passes"
     if verb == "done":
         if not st.stack or st.stack[-1][0] == "turn":
+            if st.stack and st._ending_passes():
+                return f"{who} ends the turn without a die and passes"
             return f"{who} ends the turn"
         kind = st.stack[-1][0]
         owner = st.frame_owner.get(kind)
@@ -135,49 +138,102 @@ ROOM_CHAR = {0: "·", 1: "□", 2: "■"}
 ITEM_CHAR = "scwch"  # the base letters (cake and coffee share "c"); h: champagne (module I)
 
 
-def render(st: GahState, seat: int | None = None) -> str:
-    """A plain-text drawing of the table as ``seat`` sees it."""
+# ------------------------------------------------------------ the drawing's words
+# Every word of the drawing comes from the catalogs (``tabletop.i18n``): card names from
+# ``cards``, the drawing's own words from ``game`` (keys ``draw.*``; their English msgids
+# are the drawing's English exactly), so ``lang="en"`` draws what it always drew.
+def draw_prompt(cat: Catalog, st: GahState) -> str:
+    """``prompt(st)`` in the catalog's language (the English catalog gives the same text)."""
+    cp = st.current_player
+    if cp == TERMINAL:
+        return cat.t("ask.over")
+    if cp == CHANCE:
+        return cat.t("draw.chance", n=st.roll_n)
+    fr = st.stack[-1]
+    key = f"ask.{fr[0]}"
+    return cat.t("ask.seat", who=cat.t("draw.seat", n=fr[1]), prompt=cat.t(key) if key in cat else fr[0])
+
+
+def _phase(cat: Catalog, phase: str) -> str:
+    key = f"draw.phase.{phase}"
+    return cat.t(key) if key in cat else phase
+
+
+def _guest(cat: Catalog, gid: int) -> str:
+    return cat.t(f"guest.{gid}.name")
+
+
+def _staff(cat: Catalog, st: GahState, s: int) -> str:
+    return cat.t(f"staff.{st.rules.staff[s].slug}.name")
+
+
+def _item(cat: Catalog, i: int, n: int) -> str:
+    """A dish's or drink's word for ``n`` of it (German: Torte, Torten)."""
+    return cat.n(f"draw.item.{ITEMS[i]}", n)
+
+
+def _letter(cat: Catalog, colour: int) -> str:
+    """A colour's initial (rooms and the queue)."""
+    return cat.t(f"draw.colour_letter.{COLOURS[colour]}")
+
+
+def _who(cat: Catalog, p: int, seat: int | None) -> str:
+    """``Seat 2``, or ``Seat 2 (you)`` for the seat drawn for."""
+    who = cat.t("seat", n=p)
+    return cat.t("seat.you", name=who) if p == seat else who
+
+
+def _played(cat: Catalog, st: GahState, pl: Any) -> str:
+    return ", ".join(_staff(cat, st, s) if s not in pl.used else cat.t("draw.used", name=_staff(cat, st, s))
+                     for s in pl.played)
+
+
+def render(st: GahState, seat: int | None = None, *, lang: str = "en") -> str:
+    """A plain-text drawing of the table as ``seat`` sees it, in ``lang`` (en, de, zh)."""
+    cat = catalog(lang)
+    t = cat.t
     rules = st.rules
     lines = []
-    lines.append(f"Round {st.round}/7 · phase {st.phase} · {prompt(st)}")
+    lines.append(t("draw.head", round=st.round, phase=_phase(cat, st.phase), prompt=draw_prompt(cat, st)))
     dice = "  ".join(f"[{f}]x{st.dice[f]}" for f in range(1, 7))
-    lines.append(f"Dice: {dice}   dustbin {st.dustbin}")
+    lines.append(t("draw.dice", dice=dice, dustbin=st.dustbin))
     q = []
     for i, g in enumerate(st.queue):
         if g:
             gu = rules.guests[g]
             order = "".join(ITEM_CHAR[k] * gu.order[k] for k in range(5))
-            q.append(f"g{i} {gu.name} ({COLOURS[gu.colour][0].upper()}, {gu.vp}VP, wants {order}, "
-                     f"cost {rules.queue_costs[i]})")
+            q.append(t("draw.queue.guest", slot=i, guest=_guest(cat, g), colour=_letter(cat, gu.colour), vp=gu.vp,
+                       order=order, cost=rules.queue_costs[i]))
         else:
-            q.append(f"g{i} (empty)")
-    lines.append("Queue: " + " | ".join(q))
-    lines.append("Politics: " + "  ".join(
-        f"{oid}[{','.join(str(s) for s in st.markers[k]) or '-'}]" for k, oid in enumerate(st.objectives))
-        + "   Emperor tiles: " + " ".join(st.emperor_tiles))
+            q.append(t("draw.queue.empty", slot=i))
+    lines.append(t("draw.queue", guests=" | ".join(q)))
+    lines.append(t("draw.politics", politics="  ".join(
+        f"{oid}[{','.join(str(s) for s in st.markers[k]) or '-'}]" for k, oid in enumerate(st.objectives)),
+        tiles=" ".join(st.emperor_tiles)))
     for p, pl in enumerate(st.players):
-        mark = " (you)" if p == seat else ""
-        lines.append(f"— Seat {p}{mark}: {pl.vp} VP, {pl.money} krone, emperor {pl.emperor}, "
-                     f"tile {st.tiles[p]} covered {st.covered[p]}")
-        lines.append("   kitchen: " + ", ".join(f"{pl.kitchen[i]} {ITEMS[i]}" for i in st.item_range))
-        for t, g in enumerate(pl.cafe):
+        lines.append("— " + cat.n("draw.player", pl.money, who=_who(cat, p, seat), vp=pl.vp, money=pl.money,
+                                  emperor=pl.emperor, tile=st.tiles[p], covered=st.covered[p]))
+        lines.append("   " + t("draw.kitchen", items=", ".join(
+            t("draw.count", n=pl.kitchen[i], item=_item(cat, i, pl.kitchen[i])) for i in st.item_range)))
+        for tb, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
-                need = ", ".join(f"{pl.served[t][i]}/{gu.order[i]} {ITEMS[i]}" for i in range(5) if gu.order[i])
-                lines.append(f"   table {t}: {gu.name} ({COLOURS[gu.colour]}) {need}")
+                need = ", ".join(t("draw.need", served=pl.served[tb][i], wanted=gu.order[i],
+                                   item=_item(cat, i, gu.order[i])) for i in range(5) if gu.order[i])
+                lines.append("   " + t("draw.table", table=tb, guest=_guest(cat, g),
+                                       colour=t(f"colour_word.{COLOURS[gu.colour]}"), need=need))
         for f in range(4, 0, -1):
-            row = " ".join(f"{r:2d}{COLOURS[rules.room_colour[r]][0].upper()}{ROOM_CHAR[pl.rooms[r]]}"
+            row = " ".join(f"{r:2d}{_letter(cat, rules.room_colour[r])}{ROOM_CHAR[pl.rooms[r]]}"
                            for r in rules.rooms_by_floor[f])
-            lines.append(f"   floor {f}: {row}")
-        hand = ", ".join(rules.staff[s].name for s in pl.hand) if p == seat else f"{len(pl.hand)} cards"
-        lines.append(f"   hand: {hand}")
+            lines.append("   " + t("draw.floor", floor=f, rooms=row))
+        hand = ", ".join(_staff(cat, st, s) for s in pl.hand) if p == seat else cat.n("draw.cards", len(pl.hand))
+        lines.append("   " + t("draw.hand", cards=hand))
         if pl.played:
-            lines.append("   played: " + ", ".join(
-                rules.staff[s].name + (" (used)" if s in pl.used else "") for s in pl.played))
+            lines.append("   " + t("draw.played", cards=_played(cat, st, pl)))
     if st.mods:
         from tabletop.games.grand_austria_hotel.text_modules import module_lines
 
-        lines[4:4] = module_lines(st, seat)  # the modules' boards, before the seats
+        lines[4:4] = module_lines(st, seat, lang=lang)  # the modules' boards, before the seats
     return "\n".join(lines)
 
 
@@ -185,30 +241,32 @@ COLOUR_STYLE = {0: "yellow", 1: "blue", 2: "red", 3: "green"}
 ITEM_LETTER = "scwkh"
 
 
-def render_rich(st: GahState, seat: int | None = None) -> Any:
-    """The table as rich renderables (colours, tables) for ``tabletop play``."""
+def render_rich(st: GahState, seat: int | None = None, *, lang: str = "en") -> Any:
+    """The table as rich renderables (colours, tables) for ``tabletop play``, in ``lang``."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
+    cat = catalog(lang)
+    t = cat.t
     rules = st.rules
-    head = Text(f"Round {st.round}/7 · {prompt(st)}", style="bold")
+    head = Text(t("draw.head_rich", round=st.round, prompt=draw_prompt(cat, st)), style="bold")
     dice = Table(box=None, show_header=True, header_style="bold")
     for f in range(1, 7):
         dice.add_column(f"[{f}]", justify="center")
     dice.add_row(*[str(st.dice[f]) for f in range(1, 7)])
-    queue = Table(title="Guests (queue)", box=None, header_style="bold")
-    for col in ("slot", "guest", "wants", "VP", "cost"):
-        queue.add_column(col)
+    queue = Table(title=t("draw.queue_title"), box=None, header_style="bold")
+    for col in ("slot", "guest", "wants", "vp", "cost"):
+        queue.add_column(t(f"draw.col.{col}"))
     for i, g in enumerate(st.queue):
         if g:
             gu = rules.guests[g]
             want = "".join(ITEM_LETTER[k] * gu.order[k] for k in range(5))
-            queue.add_row(f"g{i}", Text(gu.name, style=COLOUR_STYLE[gu.colour]), want, str(gu.vp),
+            queue.add_row(f"g{i}", Text(_guest(cat, g), style=COLOUR_STYLE[gu.colour]), want, str(gu.vp),
                           str(rules.queue_costs[i]))
     politics = " ".join(f"{oid}:{','.join(map(str, st.markers[k])) or '-'}" for k, oid in enumerate(st.objectives))
-    info = Text(f"Politics {politics}   Emperor tiles {' '.join(st.emperor_tiles)}   dustbin {st.dustbin}")
+    info = Text(t("draw.info", politics=politics, tiles=" ".join(st.emperor_tiles), dustbin=st.dustbin))
     boards = []
     for p, pl in enumerate(st.players):
         hotel = Table(box=None, show_header=False, padding=(0, 1))
@@ -221,27 +279,28 @@ def render_rich(st: GahState, seat: int | None = None) -> Any:
                 style = COLOUR_STYLE[rules.room_colour[r]] + (" bold reverse" if pl.rooms[r] == 2 else "")
                 cells.append(Text(mark, style=style if pl.rooms[r] else "dim " + COLOUR_STYLE[rules.room_colour[r]]))
             hotel.add_row(*cells)
-        lines: list[Any] = [Text(f"{pl.vp} VP · {pl.money} krone · emperor {pl.emperor} · tile {st.tiles[p]} "
-                      f"covered {st.covered[p]}"),
-                 Text("kitchen: " + ", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}" for i in st.item_range))]
-        for t, g in enumerate(pl.cafe):
+        lines: list[Any] = [Text(cat.n("draw.player_rich", pl.money, vp=pl.vp, money=pl.money, emperor=pl.emperor,
+                                   tile=st.tiles[p], covered=st.covered[p])),
+                            Text(t("draw.kitchen", items=", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}"
+                                                                   for i in st.item_range)))]
+        for tb, g in enumerate(pl.cafe):
             if g:
                 gu = rules.guests[g]
-                need = " ".join(f"{pl.served[t][i]}/{gu.order[i]}{ITEM_LETTER[i]}" for i in range(5) if gu.order[i])
-                lines.append(Text.assemble(f"table {t}: ", (gu.name, COLOUR_STYLE[gu.colour]), f" {need}"))
+                need = " ".join(f"{pl.served[tb][i]}/{gu.order[i]}{ITEM_LETTER[i]}" for i in range(5) if gu.order[i])
+                # the guest's name in its colour: the sentence is cut where the name goes
+                before, _, after = t("draw.table_rich", table=tb, need=need).partition("{guest}")
+                lines.append(Text.assemble(before, (_guest(cat, g), COLOUR_STYLE[gu.colour]), after))
         lines.append(hotel)
         if p == seat:
-            lines.append(Text("hand: " + (", ".join(rules.staff[s].name for s in pl.hand) or "-")))
+            lines.append(Text(t("draw.hand", cards=", ".join(_staff(cat, st, s) for s in pl.hand) or "-")))
         else:
-            lines.append(Text(f"hand: {len(pl.hand)} cards"))
+            lines.append(Text(t("draw.hand", cards=cat.n("draw.cards", len(pl.hand)))))
         if pl.played:
-            lines.append(Text("played: " + ", ".join(rules.staff[s].name + (" (used)" if s in pl.used else "")
-                                                     for s in pl.played)))
-        title = f"Seat {p}" + (" (you)" if p == seat else "")
-        boards.append(Panel(Group(*lines), title=title, border_style="cyan" if p == seat else "white"))
+            lines.append(Text(t("draw.played", cards=_played(cat, st, pl))))
+        boards.append(Panel(Group(*lines), title=_who(cat, p, seat), border_style="cyan" if p == seat else "white"))
     extra: list[Any] = []
     if st.mods:
         from tabletop.games.grand_austria_hotel.text_modules import module_renderables
 
-        extra = module_renderables(st, seat)
+        extra = module_renderables(st, seat, lang=lang)
     return Group(head, dice, queue, info, *extra, *boards)

@@ -41,7 +41,7 @@ import numpy as np
 
 from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS, load_rules
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.notation import STAFF_SLUGS, TABLES
 from tabletop.games.grand_austria_hotel.position import FRAME_FIELDS

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.grand_austria_hotel.engine import GahState
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario, play
 from tests.gah.waltz.test_ballrooms_helpers import (
     SRC,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tabletop.games.grand_austria_hotel.modules.ballrooms import _table
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario
 
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}

@@ -15,9 +15,9 @@ import pytest
 from tabletop.core import IllegalAction, InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel import from_position, new_game
-from tabletop.games.grand_austria_hotel.engine import SOURCE_INDEX
+from tabletop.games.grand_austria_hotel.engine.base import SOURCE_INDEX
 from tabletop.games.grand_austria_hotel.modules import celebrities as C
-from tabletop.games.grand_austria_hotel.position import determinize
+from tabletop.games.grand_austria_hotel.position_load import determinize
 from tests.gah.scenario import Scenario, play
 
 CEL = SOURCE_INDEX["celebrities"]

@@ -15,7 +15,8 @@ import pytest
 
 from tabletop.core.errors import IllegalAction
 from tabletop.games.grand_austria_hotel import from_position, new_game
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario, play
 
 SRC = {name: i for i, name in enumerate(VP_SOURCES)}

@@ -14,8 +14,9 @@ import pytest
 
 from tabletop.core import IllegalAction, InvalidPosition
 from tabletop.games.grand_austria_hotel import from_position, new_game
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
 from tabletop.games.grand_austria_hotel.modules import MODULES
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario
 
 UH = "unique_hotels"

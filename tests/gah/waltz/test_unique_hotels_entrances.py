@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.grand_austria_hotel.engine import VP_SOURCES, GahState
+from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
+from tabletop.games.grand_austria_hotel.state import GahState
 from tests.gah.scenario import Scenario
 from tests.gah.waltz.test_unique_hotels import UH, auction, run
 

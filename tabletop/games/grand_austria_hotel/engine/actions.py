@@ -23,10 +23,17 @@ class TurnActions(EngineBase):
         out: list[str] = []
         dice = self.dice
         any_dice = dice[1] or dice[2] or dice[3] or dice[4] or dice[5] or dice[6]
-        if not self.t_die and any_dice:
+        # ``done``: the die is taken, or none is left (003 Passing), or the player has acted
+        # and can take no die: ending then is a pass (see _ending_passes; docs/RULES.md)
+        done = self.t_die or not any_dice
+        if not done:
             if not self.t_acted:
                 out.append(N.PASS)
-            out += self._die_options(pl, boost_ok=not self.t_boost)
+            dopts = self._die_options(pl, boost_ok=not self.t_boost)
+            if dopts:
+                out += dopts
+            else:
+                done = self.t_acted
         money = pl.money
         if not self.t_guest and self._free_table(p, pl) >= 0:
             free = self.S["delivery-boy"] in pl.played
@@ -58,9 +65,19 @@ class TurnActions(EngineBase):
                         if rooms[r] == 1:
                             out.append(mt[r])
         if self.mods:
+            k = len(out)
             for m in self.hooked["turn_actions"]:
                 m.turn_actions(self, p, pl, out)
-        if self.t_die or not any_dice:
+            if done and not self.t_die and any_dice and len(out) > k:
+                # a module's main action in place of a die (001 M4 the skeleton key, M3 a
+                # Kozi Palace move) still can be taken: the turn is not over yet
+                owner = self.verb_owner
+                for a in out[k:]:
+                    verb = N.INFO[a][0]
+                    if verb in owner and verb in owner[verb].main_verbs:
+                        done = False
+                        break
+        if done:
             out.append(N.DONE)
         return out
 
@@ -214,11 +231,7 @@ class TurnActions(EngineBase):
         verb = info[0]
         if verb == "pass":
             self._pop()
-            self._seti(self.passed, p, True)
-            if self.S["waste-manager"] in pl.played and pl.passes == 0:
-                self._gain_money(p, 1)
-            self._set(pl, "passes", pl.passes + 1)
-            self._set(self, "t_player", -1)
+            self._pass_turn(p, pl)
             return
         self._set(self, "t_acted", True)
         if self.action_hooks:

@@ -12,6 +12,7 @@ from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
+    Player,
 )
 
 if TYPE_CHECKING:
@@ -181,6 +182,7 @@ class TurnFlow(EngineBase):
             elif self.emperor_i == n and self.mods:
                 self._set(self, "emperor_i", n + 1)
                 for m in self.mods:
+                    self._cause("module", -1, quiet=True, module=m.name, moment="after_emperor")
                     m.after_emperor(self)  # 001 Ballroom Scoring: after the Emperor scoring
             else:
                 self._cleanup_round()
@@ -211,12 +213,36 @@ class TurnFlow(EngineBase):
         self._push(("turn", p))
 
     def _end_turn(self, p: int) -> None:
+        passes = self._ending_passes()
         self._claim_objectives(p)
+        if passes:
+            # ended without the mandatory die while dice are left: no die covers the turn
+            # order number, so the player waits for the re-roll as a passer (docs/RULES.md)
+            self._pass_turn(p, self.players[p])
+            return
         self._seti(self.covered, p, self.covered[p] + 1)
+        self._set(self, "t_player", -1)
+
+    def _ending_passes(self) -> bool:
+        """Would ending the running turn now count as a pass? Yes when no die was taken (nor
+        the skeleton key, nor one in an earlier part of the turn, original-rules E. Gizia)
+        while dice are still on the action spaces: the player acted but could take no die."""
+        if self.t_die or self.t_keep:
+            return False
+        d = self.dice
+        return bool(d[1] or d[2] or d[3] or d[4] or d[5] or d[6])
+
+    def _pass_turn(self, p: int, pl: Player) -> None:
+        """003 Passing: wait for the re-roll (the turn order number stays uncovered)."""
+        self._seti(self.passed, p, True)
+        if self.S["waste-manager"] in pl.played and pl.passes == 0:
+            self._gain_money(p, 1)
+        self._set(pl, "passes", pl.passes + 1)
         self._set(self, "t_player", -1)
 
     def _end_round(self) -> None:
         rules = self.rules
+        self._cause("round_end", -1)
         if self.config.discard_free_guests and not self.round_guest_taken:
             # 003 variant: discard the two free guests, slide the rest right, refill
             q = self.queue
@@ -229,6 +255,7 @@ class TurnFlow(EngineBase):
             for i in (1, 0):
                 self._seti(q, i, self._draw_guest())
         for m in self.mods:
+            self._cause("module", -1, quiet=True, module=m.name, moment="round_end")
             m.round_end(self)  # e.g. 001 Celebrities: the lounge, before any Emperor scoring
         if self.round in rules.scoring_rounds:
             self._set(self, "phase", "emperor")
@@ -251,6 +278,9 @@ class TurnFlow(EngineBase):
         if self.round >= self.rules.rounds:
             self._final_scoring()
             self._set(self, "phase", "over")
+            if self.events is not None:  # 000 the winner; a tie goes to more dishes, drinks and krones left
+                self._cause("game_end", -1, scores=self.scores(), winners=self.winners(),
+                            left=[pl.money + sum(pl.kitchen) for pl in self.players])
             return
         # 000/003 end of a round: pass the turn order tile clockwise
         old = list(self.tiles)

@@ -57,11 +57,13 @@ class Scoring(EngineBase):
         rules = self.rules
         pl = self.players[p]
         k = rules.scoring_rounds.index(self.round)
+        self._cause("emperor", p, tile=self.emperor_tiles[k], track=pl.emperor, setback=rules.emperor_setback[k])
         self._vp(pl, rules.emperor_vp[pl.emperor], SRC_EMPEROR)
         e = max(0, pl.emperor - rules.emperor_setback[k])
         self._set(pl, "emperor", e)
         tile = rules.emperor_tiles[self.emperor_tiles[k]]
         if e >= rules.emperor_bonus_from:
+            self._cause("emperor_bonus", p, tile=self.emperor_tiles[k])
             if self.S["gardener"] in pl.played:
                 self._push(("fx", p, ({"effect": "gain_vp", "amount": 5},), 0, SRC_STAFF))
             self._push(("fx", p, tile.bonus, 0, SRC_EMPEROR))
@@ -74,6 +76,7 @@ class Scoring(EngineBase):
                 if pl.money >= price:
                     self._push(("avoid", p, k))
                     return
+            self._cause("emperor_penalty", p, tile=self.emperor_tiles[k])
             self._emperor_penalty(p, k)
 
     def _emperor_penalty(self, p: int, k: int) -> None:
@@ -113,6 +116,7 @@ class Scoring(EngineBase):
             if p in m or len(m) >= len(self.rules.marker_vp):
                 continue
             if self.meets(p, self.rules.objectives[oid].requirement):
+                self._cause("politics", p, card=oid, place=len(m) + 1)
                 self._vp(pl, self.rules.marker_vp[len(m)], SRC_OBJECTIVES)
                 self._seti(self.markers, k, m + (p,))
                 if self.listeners:
@@ -212,17 +216,26 @@ class Scoring(EngineBase):
     def _final_scoring(self) -> None:
         """000/003 Final scoring."""
         rules = self.rules
+        cause = self._cause
         for p, pl in enumerate(self.players):
             for s in pl.played:
                 if rules.staff[s].timing == "game_end":
+                    cause("final", p, line="staff", staff=rules.staff[s].slug)
                     self._vp(pl, self.staff_end_vp(p, s), SRC_STAFF)
-            self._vp(pl, sum(rules.final_room_vp[rules.room_floor[r]] for r in range(20) if pl.rooms[r] == 2),
-                     SRC_ROOMS)
+            occupied = [r for r in range(20) if pl.rooms[r] == 2]
+            cause("final", p, quiet=True, line="rooms", rooms=len(occupied))
+            self._vp(pl, sum(rules.final_room_vp[rules.room_floor[r]] for r in occupied), SRC_ROOMS)
+            cause("final", p, line="leftovers", kronen=pl.money, items=sum(pl.kitchen[:4]))
             self._vp(pl, pl.money + sum(pl.kitchen[:4]), SRC_LEFTOVERS)
-            self._vp(pl, pl.kitchen[4], SRC_CHAMPAGNE)  # 001 M1: 1 VP per champagne left
+            if 4 in self.item_range:
+                cause("final", p, quiet=not pl.kitchen[4], line="champagne", champagne=pl.kitchen[4])
+                self._vp(pl, pl.kitchen[4], SRC_CHAMPAGNE)  # 001 M1: 1 VP per champagne left
             if self.S["maitre-d"] not in pl.played:
-                self._vp(pl, -5 * sum(1 for g in pl.cafe if g), SRC_CAFE)
+                waiting = sum(1 for g in pl.cafe if g)
+                cause("final", p, quiet=not waiting, line="cafe", guests=waiting)
+                self._vp(pl, -5 * waiting, SRC_CAFE)
         for m in self.mods:
+            cause("final", -1, quiet=True, line=m.name)
             m.final_scoring(self)
 
     # ---------------------------------------------------------------- results

@@ -20,6 +20,8 @@ The hooks (all optional; the defaults do nothing):
                               and one step of such a phase (like ``_flow``)
 ``turn_actions``              extra actions in the turn menu
 ``verbs`` / ``turn_pick``     verbs (``notation.INFO[a][0]``) of those actions
+``main_verbs``                those of the verbs that take the turn's main action
+                              in place of a die (the key, a Kozi Palace move)
 ``frames`` / ``frame_legal``  decision frames the module adds: their options,
 ``pick`` / ``finish``         a pick, and closing the frame
 ``frame_fields``              field names of those frames (position format)
@@ -109,6 +111,9 @@ class Module:
     name: ClassVar[str] = ""
     phases: ClassVar[tuple[str, ...]] = ()
     verbs: ClassVar[tuple[str, ...]] = ()
+    # verbs that carry out the turn's main action in place of taking a die (IV the skeleton
+    # key, III a Kozi Palace move): while one is offered, ``done`` does not end the turn early
+    main_verbs: ClassVar[tuple[str, ...]] = ()
     frames: ClassVar[tuple[str, ...]] = ()
     frame_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
     effects: ClassVar[tuple[str, ...]] = ()
@@ -121,6 +126,11 @@ class Module:
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         """A sentence for one of the module's actions (None: not the module's)."""
+        return None
+
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        """The public facts of one of the module's actions, as data for the event log: names
+        resolved to ids (a ballroom, an entrance, a die's colour), None: not the module's."""
         return None
 
     def new_part(self, st: EngineBase) -> Part | None:

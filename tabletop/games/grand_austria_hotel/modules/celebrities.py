@@ -140,6 +140,26 @@ class Celebrities(Module):
     declines = {"celebstep": "advances no further on the Emperor track"}
 
     # ------------------------------------------------------------------ text
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        verb = info[0]
+        if verb == "cdie":
+            face, act, boost, c = info[1], info[2], info[3], info[4]
+            cel = _part(st).lounge[_space_of(st)[c]]
+            return {"verb": "cdie", "colour": COLOURS[c], "face": face, "space": act, "boost": bool(boost),
+                    **({"celebrity": SLUGS[cel]} if cel else {})}
+        if verb == "freud" and len(info) == 4:
+            from tabletop.games.grand_austria_hotel.modules.ballrooms.board import ballroom  # both modules on
+
+            return {"verb": "freud_ballroom", "table": info[1], "ballroom": ballroom(st, info[2])["id"],
+                    "row": ("top", "middle", "bottom")[info[3]]}
+        if verb == "freud":
+            return {"verb": "freud", "table": info[1], "room": info[2]}
+        if verb == "cbin":
+            return {"verb": "cbin", "colour": COLOURS[info[1]]}
+        if verb in ("einstein", "step"):
+            return {"verb": verb}
+        return None
+
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         verb = info[0]
         if verb == "cdie":

@@ -131,6 +131,9 @@ class More(Module):
     declines = {"bell": "declines the bell card's reward (the card stays face up)",
                 "fillorders": "has no more orders filled"}
 
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        return {"verb": "bell", "staff": info[1]} if info[0] == "bell" else None
+
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         if info[0] == "bell":
             name = st.rules.staff[st.rules.staff_by_slug[info[1]]].name

@@ -45,6 +45,10 @@ def tiles(st: EngineBase) -> list[tuple[int, int]]:
 class StartPlayer(Module):
     name = "start_player"
     verbs = ("key",)
+    main_verbs = ("key",)  # "instead of taking a die"
+
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        return {"verb": "key", "space": info[1]} if info[0] == "key" else None
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         if info[0] != "key":

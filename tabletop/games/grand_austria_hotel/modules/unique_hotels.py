@@ -144,6 +144,7 @@ class UniqueHotels(Module):
     name = NAME
     phases = ("auction",)
     verbs = ("wray", "kozi")
+    main_verbs = ("kozi",)  # the Kozi Palace's move is followed by the die action on its space
     frames = ("open", "bid", "dovetoken", "mdraw", "kguest", "kozi")
     frame_fields = {"open": (), "bid": (), "dovetoken": ("half",), "mdraw": (), "kguest": (),
                     "kozi": ("space",)}
@@ -159,6 +160,25 @@ class UniqueHotels(Module):
         "kguest": "Kaufman: take a second guest, paying its cost (or done)",
         "kozi": "The Kozi Palace: use the action space you moved the die onto",
     }
+
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        verb = info[0]
+        if verb == "open":
+            return {"verb": "open", "entrance": str(info[1]), "bid": info[2]}
+        if verb == "bid":
+            return {"verb": "bid", "bid": info[1]}
+        if verb == "dovetoken":
+            fr = st.stack[-1] if st.stack else ()
+            half = ("top", "bottom")[fr[2]] if len(fr) > 2 and fr[0] == "dovetoken" else ""
+            return {"verb": "dovetoken", "token": info[1], **({"half": half} if half else {})}
+        if verb == "mdraw":
+            return {"verb": "mdraw"}
+        if verb == "wray":
+            return {"verb": "wray", "tile": info[1], "steps": "ABC".index(info[1][0]) + 1}
+        if verb == "kozi":
+            return {"verb": "kozi", "from": info[1], "to": info[2],
+                    **({"colour": DIE_COLOURS[info[3]]} if len(info) > 3 else {})}
+        return None
 
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         verb = info[0]
@@ -247,6 +267,7 @@ class UniqueHotels(Module):
         part = _part(st)
         pl = st.players[p]
         eid = part.laid[idx]
+        st._cause("auction", p, entrance=eid, price=price)  # the event log: who won which entrance, for what
         if price:
             st._set(pl, "money", pl.money - price)
         st._seti(part.owner, idx, p)

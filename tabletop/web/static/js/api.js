@@ -1,4 +1,10 @@
 // HTTP calls and the live-update WebSocket (reconnects with backoff).
+// Every call names the page's language (?lang=): the server writes the log and the
+// action texts in it.
+
+import { getLang } from "./i18n.js";
+
+const withLang = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(getLang())}`;
 
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -16,7 +22,7 @@ export async function api(method, path, body) {
   }
   let r;
   try {
-    r = await fetch(path, opts);
+    r = await fetch(withLang(path), opts);
   } catch (e) {
     throw new ApiError(0, String(e && e.message || e));
   }
@@ -35,11 +41,12 @@ export const getJSON = (path) => api("GET", path);
 export const postJSON = (path, body) => api("POST", path, body);
 
 /**
- * Keep a WebSocket to the game open. onState(payload) gets every pushed state;
+ * Keep a WebSocket to the game open. onState(payload) gets every pushed state,
+ * onSeats({revision, seats}) every change of who is connected;
  * onStatus("connecting"|"live"|"reconnecting"|"closed", detail) reports the connection;
  * onReconnect() runs after a connection came back (the caller re-fetches the state).
  */
-export function liveUpdates(gameId, token, { onState, onStatus, onReconnect, onFatal }) {
+export function liveUpdates(gameId, token, { onState, onSeats, onStatus, onReconnect, onFatal }) {
   let ws = null;
   let attempt = 0;
   let timer = null;
@@ -49,7 +56,7 @@ export function liveUpdates(gameId, token, { onState, onStatus, onReconnect, onF
 
   const url = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?token=${encodeURIComponent(token)}`;
+    return withLang(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws?token=${encodeURIComponent(token)}`);
   };
 
   function open() {
@@ -76,6 +83,7 @@ export function liveUpdates(gameId, token, { onState, onStatus, onReconnect, onF
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "state") onState(msg);
+      else if (msg.type === "seats") onSeats && onSeats(msg); // who is connected: the away countdowns
       else if (msg.type === "error") {
         if (msg.status === 403 || msg.status === 404) { stopped = true; onFatal && onFatal(msg); }
       }

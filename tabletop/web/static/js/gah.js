@@ -1,10 +1,10 @@
 // Grand Austria Hotel: the board, driven by the server's legal actions.
 //
 // ctx = { view, seat (viewer or null), seats, current, legal: Map(action -> server text), act(action),
-//         ui (kept across renders), rerender(), data (GET /api/data/...), texts (card texts), readOnly }
+//         ui (kept across renders), rerender(), data (GET /api/data/...), readOnly }
 
 import { clickable, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { cardText, has, t } from "./i18n.js";
 import {
   MODULE_BOARD_ACTION, ballroomsPanel, canSendSelected, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
   loungePanel, moduleButtonLabel, modulesOn, playerModules, promptExtra,
@@ -26,6 +26,7 @@ function itemIdx(ctx) {
 const colours = (ctx) => (ctx.data && ctx.data.names && ctx.data.names.colours) || COLOURS_DEFAULT;
 const itemName = (i) => t(`item.${ITEMS_DEFAULT[i]}`);
 const seatName = (ctx, p) => (ctx.seats[p] && ctx.seats[p].name) || t("game.seatN", { n: p + 1 });
+export const guestName = (g) => cardText(`guest.${g.id}.name`, g.name);
 
 function top(view) { return view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null; }
 function myTurn(ctx) { return !ctx.readOnly && ctx.seat !== null && ctx.legal.size > 0; }
@@ -100,19 +101,28 @@ function guestCard(ctx, gid, opts = {}) {
   const reward = (g.reward || []).map(fxText).join(" · ") || t("fx.none");
   const complete = served && g.order.every((n, i) => (served[ITEMS_DEFAULT[i]] || 0) >= n);
   return h(`div.guest.c-${colour}${complete ? ".complete" : ""}`,
-    { title: `${g.name} (#${g.id}) — ${t(`colour.${colour}`)} — ${t("game.reward")}: ${reward}`, "data-guest": g.id },
-    h("div.guest-head", h("span.guest-name", g.name), h("span.vp", t("unit.vp", { n: g.vp }))),
+    { title: `${guestName(g)} (#${g.id}) — ${t(`colour.${colour}`)} — ${t("game.reward")}: ${reward}`, "data-guest": g.id },
+    h("div.guest-head", h("span.guest-name", guestName(g)), h("span.vp", t("unit.vp", { n: g.vp }))),
     h("div.order", order),
     h("div.reward", reward),
     opts.extra || null);
 }
 
+/** A staff card's price: the printed cost, or — while a decision plays cards at a discount —
+ * the printed cost struck through and the price actually paid (99 is "free"). */
+function priceTag(cost, discount) {
+  if (!discount || typeof cost !== "number") return h("span.cost", kr(cost));
+  const pay = discount >= 99 ? 0 : Math.max(0, cost - discount);
+  return h("span.cost.discounted", { title: t("game.priceAfterDiscount", { printed: cost, n: pay }) },
+    h("s.muted", kr(cost)), " ", h("b", { "data-price": pay }, kr(pay)));
+}
+
 function staffCard(ctx, slug, opts = {}) {
   const id = ctx.data.staff_by_slug[slug];
   const s = ctx.data.staff[String(id)] || { name: slug, cost: "?", timing: "" };
-  const text = (ctx.texts && ctx.texts.staff && ctx.texts.staff[slug]) || "";
+  const text = cardText(`staff.${slug}.text`);
   const el = h(`div.staff.t-${s.timing}${opts.used ? ".used" : ""}${opts.down ? ".face-down" : ""}`, { "data-staff": slug, title: text },
-    h("div.staff-head", h("span.staff-name", s.name), h("span.cost", kr(s.cost))),
+    h("div.staff-head", h("span.staff-name", cardText(`staff.${slug}.name`, s.name)), priceTag(s.cost, opts.discount)),
     h("div.staff-timing", (has(`timing.${s.timing}`) ? t(`timing.${s.timing}`) : s.timing) + (opts.used ? ` · ${t("game.used")}` : "")
       + (opts.down ? ` · ${t("game.faceDown")}` : "")),
     h("div.staff-text", text));
@@ -208,7 +218,7 @@ function politicsPanel(ctx) {
   const vps = ctx.data.marker_vp || [15, 10, 5];
   return h("section.panel.politics", { id: "politics" }, h("h3", t("game.politics")),
     h("div.politics-cards", v.objectives.map((o) => {
-      const rec = ctx.data.objectives[o.id] || { text: o.id };
+      const rec = { text: cardText(`politics.${o.id}.text`, (ctx.data.objectives[o.id] || { text: o.id }).text) };
       return h("div.politics", { "data-objective": o.id, title: rec.text },
         h("div.politics-head", h("b", o.id)),
         h("div.politics-text", rec.text),
@@ -234,7 +244,7 @@ function emperorPanel(ctx) {
   }
   const rounds = ctx.data.scoring_rounds || [3, 5, 7];
   const tiles = v.emperor_tiles.map((id, k) => {
-    const txt = (ctx.texts && ctx.texts.emperor_tiles && ctx.texts.emperor_tiles[id]) || {};
+    const txt = { bonus: cardText(`emperor.${id}.bonus`), penalty: cardText(`emperor.${id}.penalty`) };
     const done = k < (v.emperor_index || 0) || v.round > rounds[k] || v.phase === "over";
     return h(`div.emp-tile${done ? ".done" : ""}`, { "data-tile": id },
       h("div.emp-tile-head", h("b", id), h("span.muted", t("game.afterRound", { n: rounds[k] }))),
@@ -253,8 +263,8 @@ function roundPanel(ctx) {
   const holder = keyHolder(ctx);
   return h("section.panel.round", { id: "round" },
     h("div.round-line", h("b", t("game.round", { n: v.round, of: ctx.data.rounds || 7 })), " · ", t(`phase.${v.phase}`)),
-    h("div.turn-order", order.map((o) => h(`span.tile${o.passed ? ".passed" : ""}${ctx.current === o.p ? ".current" : ""}`,
-      { style: { borderColor: SEAT_COLOURS[o.p] }, title: seatName(ctx, o.p) },
+    h("div.turn-order", { title: t("game.turnOrderHelp") }, order.map((o) => h(`span.tile${o.passed ? ".passed" : ""}${ctx.current === o.p ? ".current" : ""}`,
+      { style: { borderColor: SEAT_COLOURS[o.p] }, title: t("game.tileHint", { name: seatName(ctx, o.p), a: o.tile[0], b: o.tile[1] }) },
       h("span.disc", { style: { background: SEAT_COLOURS[o.p] } }),
       `${o.tile[0]}|${o.tile[1]}`, o.covered ? h("small", ` ✓${o.covered}`) : null, o.passed ? h("small", ` ${t("game.passed")}`) : null,
       holder === o.p ? h("span.key-icon", { title: t("key.title"), "data-key": o.p }) : null))),
@@ -352,7 +362,7 @@ function vpTotal(pl) { return Object.values(pl.vp).reduce((a, b) => a + b, 0); }
 
 function statLine(ctx, p) {
   const pl = ctx.view.players[p];
-  const proj = ctx.projected ? ctx.projected[p] : null;
+  const proj = ctx.projected && gameStarted(ctx.view) ? ctx.projected[p] : null;
   return h("div.stats",
     h("span.stat", { title: t("game.money") }, h("b", kr(pl.money))),
     h("span.stat", { title: t("game.emperor") }, t("game.emperorShort"), " ", h("b", String(pl.emperor))),
@@ -371,7 +381,7 @@ function staffPanel(ctx, p, mine) {
   if (mine) {
     if (tp && tp.decision === "drawn" && tp.player === p && Array.isArray(tp.cards)) {
       parts.push(h("div.drawn", { id: "drawn-cards" }, h("h4", t("game.drawn")),
-        h("div.cards", tp.cards.map((slug) => staffCard(ctx, slug, { actions: ["play"] })))));
+        h("div.cards", tp.cards.map((slug) => staffCard(ctx, slug, { actions: ["play"], discount: tp.discount })))));
     }
     const packet = v.draft_packets && v.draft_packets[p];
     if (Array.isArray(packet) && packet.length) {
@@ -381,7 +391,8 @@ function staffPanel(ctx, p, mine) {
   }
   if (Array.isArray(pl.hand)) {
     parts.push(h("div.hand", { id: mine ? "hand" : null }, h("h4", t("game.hand"), h("span.muted.small", ` (${pl.hand.length})`)),
-      pl.hand.length ? h("div.cards", pl.hand.map((slug) => staffCard(ctx, slug, { actions: ["play", "discard"] }))) : h("p.muted.small", t("game.none"))));
+      pl.hand.length ? h("div.cards", pl.hand.map((slug) => staffCard(ctx, slug, { actions: ["play", "discard"],
+        discount: mine && tp && tp.decision === "play" && tp.player === p ? tp.discount : 0 }))) : h("p.muted.small", t("game.none"))));
   } else {
     parts.push(h("div.hand-count.small", t("game.handCount", { n: pl.hand })));
   }
@@ -482,7 +493,7 @@ export function promptButtons(ctx) {
     else if (a === "suffer") label = t("btn.suffer");
     else if ((m = a.match(/^bonus:(\w+)$/))) label = t(`btn.bonus.${m[1]}`);
     else label = moduleButtonLabel(ctx, a, helpers()) || text || a;
-    out.push({ action: a, label, cls, title: text });
+    out.push({ action: a, label, cls, title: a === "pass" ? t("game.passHint") : text });
   }
   return out;
 }
@@ -506,7 +517,7 @@ export function promptText(ctx) {
   if (ctx.ui.selectedTable !== null && ctx.ui.selectedTable !== undefined) {
     const e = v.players[ctx.seat].cafe[ctx.ui.selectedTable];
     const g = e && ctx.data.guests[String(e.guest)];
-    return t(canSendSelected(ctx, ctx.ui.selectedTable) ? "prompt.chooseRoomOrBallroomFor" : "prompt.chooseRoomFor", { guest: g ? g.name : "?" });
+    return t(canSendSelected(ctx, ctx.ui.selectedTable) ? "prompt.chooseRoomOrBallroomFor" : "prompt.chooseRoomFor", { guest: g ? guestName(g) : "?" });
   }
   const params = {
     left: tp.left ?? "",
@@ -522,10 +533,15 @@ export function promptText(ctx) {
   }
   if ((kind === "penalty" || kind === "avoid") && tp.scoring !== undefined) {
     const id = v.emperor_tiles[tp.scoring];
-    const txt = ctx.texts && ctx.texts.emperor_tiles && ctx.texts.emperor_tiles[id];
+    const txt = has(`emperor.${id}.bonus`) ? { bonus: cardText(`emperor.${id}.bonus`), penalty: cardText(`emperor.${id}.penalty`) } : null;
     if (txt) s += ` (${id}: ${txt.penalty})`;
   }
   return s;
+}
+
+/** Play has begun (the first dice are rolled): before, a projected score would only mislead. */
+export function gameStarted(v) {
+  return !!v && (["roll", "play", "emperor", "over"].includes(v.phase) || v.round > 1);
 }
 
 export function sourceLabel(key) { return has(`vp.${key}`) ? t(`vp.${key}`) : key; }

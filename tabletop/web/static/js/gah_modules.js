@@ -8,7 +8,7 @@
 //   V   more           bell staff cards (face up / face down)
 
 import { clickable, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { cardText, has, t } from "./i18n.js";
 
 // Module actions done by clicking a thing on the board (the rest become prompt buttons).
 export const MODULE_BOARD_ACTION = new RegExp("^(m\\db\\d[tmb]$|send:\\d[tmb]$|dancer:\\d$|rehearsal:\\d$"
@@ -25,7 +25,9 @@ function part(ctx, name) { return (ctx.view.modules || {})[name] || null; }
 export function modulesOn(view) { return (view.config && view.config.modules) || []; }
 function mine(ctx) { return !ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined; }
 function can(ctx, a) { return !ctx.readOnly && ctx.legal.has(a); }
-function text(ctx, group, key) { return (ctx.texts && ctx.texts[group] && ctx.texts[group][key]) || ""; }
+const TEXT_KEYS = { staff: "staff", entrances: "entrance", celebrities: "celebrity" };
+/** A card's text in the page's language (the `cards` catalog). */
+function text(ctx, group, key) { return cardText(`${TEXT_KEYS[group] || group}.${key}.text`); }
 
 function actButton(ctx, a, label, cls = "") {
   return h(`button.small.mod-act${cls}`, { type: "button", "data-action": a, title: ctx.legal.get(a) || "",
@@ -82,7 +84,8 @@ export function ballroomsPanel(ctx, { fxText, seatName, colours, champagne }) {
           " ", champagne(balconyCost), here.slice(spaces).map((p) => dancer(ctx, p, seatName, colours)))
         : null;
       const bon = bonus[ROW_NAMES[r]];
-      const el = h("div.br-row", { "data-ballroom": b, "data-row": ROWS[r] },
+      const el = h("div.br-row", { "data-ballroom": b, "data-row": ROWS[r],
+        title: t("bal.rowHint", { row: t(`bal.row.${ROW_NAMES[r]}`), n: sides.cost[r], bonus: bon && bon.length ? bon.map(fxText).join(" + ") : t("bal.noBonus") }) },
         h("span.br-cost", { title: t("bal.costHint") }, champagne(sides.cost[r])),
         h("span.br-spaces", cells), balcony,
         h("span.br-bonus", bon && bon.length ? bon.map(fxText).join(" + ") : t("bal.noBonus")));
@@ -91,8 +94,9 @@ export function ballroomsPanel(ctx, { fxText, seatName, colours, champagne }) {
       return el;
     });
     const counts = v.players.map((_, p) => B.rows[b].reduce((s, row) => s + row.filter((x) => x === p).length, 0));
-    return h(`div.ballroom${scored ? ".scored" : ""}`, { "data-ballroom": b, "data-id": id },
-      h("div.br-head", h("b", rec.name), h("span.muted.small", t("game.afterRound", { n: rounds[b] }))),
+    return h(`div.ballroom${scored ? ".scored" : ""}`, { "data-ballroom": b, "data-id": id,
+      title: `${cardText(`ballroom.${id}.name`, rec.name)}: ${scoringText(val(rec.scoring) || {})} (${t("game.afterRound", { n: rounds[b] })})` },
+      h("div.br-head", h("b", cardText(`ballroom.${id}.name`, rec.name)), h("span.muted.small", t("game.afterRound", { n: rounds[b] }))),
       h("div.br-scoring.small", scoringText(val(rec.scoring) || {})),
       h("div.br-rows", rows),
       h("div.br-counts.small", v.players.map((_, p) => h("span.nowrap", dancer(ctx, p, seatName, colours), ` ${counts[p]} `))));
@@ -116,13 +120,14 @@ function rehearsalBoard(ctx, id, p, { fxText, seatName, colours }) {
     for (let i = 0; i < s.dancers; i++) {
       discs.push(h(`span.dancer${i < n ? "" : ".gone"}`, { style: { background: i < n && p !== null ? colours[p] : "#bbb" } }));
     }
-    const el = h(`div.rh-section${left && !n ? ".empty" : ""}`, { "data-section": k + 1 },
+    const el = h(`div.rh-section${left && !n ? ".empty" : ""}`, { "data-section": k + 1,
+      title: t("bal.sectionHint", { n: s.dancers, bonus: (s.bonus || []).map(fxText).join(" + ") || t("bal.noBonus") }) },
       h("div.rh-discs", discs), h("div.rh-bonus.small", (s.bonus || []).map(fxText).join(" + ")));
     const a = `dancer:${k + 1}`;
     if (p !== null && p === ctx.seat && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
     return el;
   });
-  const el = h("div.rehearsal", { "data-board": id },
+  const el = h("div.rehearsal", { "data-board": id, title: t("bal.rehearsalHint") },
     h("div.rh-head.small", t("bal.rehearsal", { n: id }),
       p !== null ? h("span.muted", ` · ${t("bal.dancersLeft", { n: left.reduce((a, b) => a + b, 0) })}`) : null),
     h("div.rh-sections", secs));
@@ -135,7 +140,7 @@ function rehearsalBoard(ctx, id, p, { fxText, seatName, colours }) {
 function celebName(ctx, slug) {
   const list = mdata(ctx, "celebrities").celebrities || [];
   const rec = list.find((c) => c.slug === slug);
-  return rec ? rec.name : slug;
+  return cardText(`celebrity.${slug}.name`, rec ? rec.name : slug);
 }
 
 function celebTile(ctx, slug, extra = {}) {
@@ -154,7 +159,7 @@ export function loungePanel(ctx) {
     const col = colours[k];
     const face = C.dice[col];
     const vp = s.chit || printed;
-    return h(`div.lounge-space.lc-${col}`, { "data-lounge": k, "data-colour": col },
+    return h(`div.lounge-space.lc-${col}`, { "data-lounge": k, "data-colour": col, title: t("celeb.spaceHint", { die: t(`dice.${col}`) }) },
       h("div.lounge-head", h(`span.cdie.dc-${col}`, { title: t(`dice.${col}`) }, face > 0 ? String(face) : "–"),
         h("span.small", t(`dice.${col}`)), s.celebrity ? h("span.chit", { title: t("celeb.chitHint") }, t("unit.vp", { n: vp })) : null),
       s.celebrity ? celebTile(ctx, s.celebrity) : h("div.celeb.empty.muted.small", t("celeb.empty")));
@@ -188,14 +193,14 @@ function heldCelebrities(ctx, p) {
   if (!C) return null;
   const held = C.held[p] || [];
   const used = new Set(C.used || []);
-  return h("div.held-celebs", { "data-held": p }, h("h4", t("celeb.held")),
+  return h("div.held-celebs", { "data-held": p, title: t("celeb.heldHint") }, h("h4", t("celeb.held"), h("span.muted.small", ` · ${t("celeb.heldUntil")}`)),
     held.length ? h("div.celebs", held.map((slug) => {
       const el = celebTile(ctx, slug, { used: used.has(slug) });
       if (p === ctx.seat && slug === "albert-einstein" && can(ctx, "einstein")) {
         clickable(el, "einstein", () => ctx.act("einstein"), ctx.legal.get("einstein"));
       }
       return el;
-    })) : h("p.muted.small", t("game.none")));
+    })) : h("p.muted.small", t("celeb.noneHeld")));
 }
 
 // ------------------------------------------------------------------ III. Unique Hotels
@@ -205,7 +210,8 @@ function entranceRecords(ctx) {
 }
 
 function entranceCard(ctx, id, { seatName, colours, itemsText }, opts = {}) {
-  const rec = entranceRecords(ctx)[id] || { name: id, items: {} };
+  const printed = entranceRecords(ctx)[id] || { name: id, items: {} };
+  const rec = { ...printed, name: cardText(`entrance.${id}.name`, printed.name) };
   const txt = text(ctx, "entrances", id);
   const owner = opts.owner;
   return h(`div.entrance${opts.cls || ""}`, { "data-entrance": id, title: txt },
@@ -239,7 +245,7 @@ export function entrancesPanel(ctx, helpers) {
     const rec = entranceRecords(ctx)[auction.entrance] || { name: auction.entrance };
     const bids = [...ctx.legal.keys()].filter((a) => /^bid:\d+$/.test(a)).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
     parts.push(h("div.auction", { id: "auction" },
-      h("div", h("b", t("ent.auction", { name: rec.name }))),
+      h("div", h("b", t("ent.auction", { name: cardText(`entrance.${auction.entrance}.name`, rec.name) }))),
       h("div.small", t("ent.currentBid", { n: auction.bid }), " · ",
         auction.leader !== null && auction.leader !== undefined && auction.leader >= 0
           ? [t("ent.leader"), " ", h("span.disc", { style: { background: helpers.colours[auction.leader] } }), " ", helpers.seatName(ctx, auction.leader)] : "",
@@ -251,7 +257,7 @@ export function entrancesPanel(ctx, helpers) {
   } else if (picking) {
     const list = pick ? openActs.filter((a) => a.split(":")[1] === pick) : [];
     parts.push(h("div.auction", { id: "auction" },
-      h("div", h("b", pick ? t("ent.openWith", { name: (entranceRecords(ctx)[pick] || {}).name || pick }) : t("ent.pickFirst"))),
+      h("div", h("b", pick ? t("ent.openWith", { name: cardText(`entrance.${pick}.name`, (entranceRecords(ctx)[pick] || {}).name || pick) }) : t("ent.pickFirst"))),
       list.length ? h("div.bid-buttons", list.sort((a, b) => Number(a.split(":")[2]) - Number(b.split(":")[2]))
         .map((a) => actButton(ctx, a, helpers.kr(Number(a.split(":")[2])), ".bid"))) : null));
   }
@@ -272,7 +278,7 @@ function ownEntrance(ctx, p, helpers) {
     const toks = val(mdata(ctx, "unique_hotels").dove_tokens) || [];
     children.push(h("div.dove-tokens", U.dove_tokens.map((k) => {
       const tok = toks[k] || {};
-      const el = h("div.token-tile.small", { "data-dove": k },
+      const el = h("div.token-tile.small", { "data-dove": k, title: t("ent.doveHint") },
         h("div", "▲ ", (tok.top || []).map(helpers.fxText).join(" + ")), h("div", "▼ ", (tok.bottom || []).map(helpers.fxText).join(" + ")));
       const a = `dove:${k}`;
       if (me && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
@@ -282,20 +288,21 @@ function ownEntrance(ctx, p, helpers) {
   if (e.id === "ninas-melange" && U.ninas_objectives) {
     children.push(h("div.ninas", U.ninas_objectives.map((o) => {
       const rec = (ctx.data.objectives || {})[o.id] || { text: o.id };
-      return h(`div.token-tile.small${o.completed_round ? ".done" : ""}`, { "data-objective": o.id, title: rec.text },
-        h("b", o.id), " ", rec.text, o.completed_round ? ` ✓ (${t("game.round", { n: o.completed_round, of: ctx.data.rounds || 7 })})` : "");
+      const txt = cardText(`politics.${o.id}.text`, rec.text);
+      return h(`div.token-tile.small${o.completed_round ? ".done" : ""}`, { "data-objective": o.id, title: txt },
+        h("b", o.id), " ", txt, o.completed_round ? ` ✓ (${t("game.round", { n: o.completed_round, of: ctx.data.rounds || 7 })})` : "");
     })));
   }
   if (e.id === "the-grand-wray-hotel" && U.wray_tiles) {
     children.push(h("div.wray", U.wray_tiles.map((id) => {
-      const txt = text(ctx, "emperor_tiles", id);
-      const el = h("div.token-tile.small", { "data-wray": id }, h("b", id), " ", (txt && txt.bonus) || "");
+      const el = h("div.token-tile.small", { "data-wray": id, title: t("ent.wrayHint", { bonus: cardText(`emperor.${id}.bonus`) }) },
+        h("b", id), " ", cardText(`emperor.${id}.bonus`));
       const a = `wray:${id}`;
       if (me && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
       return el;
     })));
   }
-  if (e.id === "kaufman" && U.kaufman_pile) children.push(h("div.small", t("ent.kaufmanPile", { n: U.kaufman_pile.length })));
+  if (e.id === "kaufman" && U.kaufman_pile) children.push(h("div.small", { title: t("ent.kaufmanHint") }, t("ent.kaufmanPile", { n: U.kaufman_pile.length })));
   if (me) {
     const kozi = [...ctx.legal.keys()].filter((a) => a.startsWith("kozi:"));
     if (kozi.length) {
@@ -315,7 +322,7 @@ export function keySpace(ctx) {
   const S = part(ctx, "start_player") || {};
   const holder = S.key_holder;
   const acts = ["key", "key=1", "key=2", "key=3", "key=4", "key=5"].filter((a) => can(ctx, a));
-  const el = h("div.space.key-space", { "data-space": "key" },
+  const el = h("div.space.key-space", { "data-space": "key", title: t("key.explain") },
     h("div.space-head", h("span.key-icon", { "aria-hidden": "true" }), h("span.small", t("key.title"))),
     h("div.space-label", holder === null || holder === undefined ? t("key.onBoard") : t("key.heldBy", { name: ctx.seatName(holder) })));
   if (acts.length) {
@@ -379,7 +386,7 @@ export function moduleButtonLabel(ctx, a, helpers) {
 function ballroomName(ctx, b) {
   const B = part(ctx, "ballrooms");
   const rec = B ? ballroomRecords(ctx)[B.ballrooms[b]] : null;
-  return rec ? rec.name : String(b + 1);
+  return rec ? cardText(`ballroom.${rec.id}.name`, rec.name) : String(b + 1);
 }
 
 /** Extra words for the prompt when a café guest is selected and may also go to a ballroom. */

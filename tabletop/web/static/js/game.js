@@ -3,7 +3,7 @@
 
 import { ApiError, getJSON, liveUpdates, postJSON } from "./api.js";
 import { clear, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, onLangChange, t } from "./i18n.js";
 import { rememberToken, tokenFor } from "./tokens.js";
 import * as gah from "./gah.js";
 import * as burger from "./burger.js";
@@ -21,7 +21,6 @@ export function showGame(root, gameId) {
   const S = {
     p: null, // the latest payload
     data: null,
-    texts: null,
     conn: "connecting",
     error: "",
     notice: "",
@@ -30,6 +29,8 @@ export function showGame(root, gameId) {
     ui: { selectedTable: null, boost: false, copyOpen: false },
     fullLog: null,
     replay: null, // the loaded step {step, steps, view, prompt, scores, text} and the requested one (want)
+    logFilter: { round: "", seat: "" }, // "" = all
+    openSource: null, // the breakdown line whose events the end screen shows
     joinName: "",
     botLevel: "medium",
   };
@@ -45,9 +46,16 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- state
   function accept(payload, force) {
     const cur = S.p;
-    if (!force && cur && payload.revision < cur.revision) return; // an older answer overtaken by a push
+    const stale = !force && cur && payload.revision < cur.revision; // an older answer overtaken by a push
+    const same = !stale && cur && !S.error && sameMoment(cur, payload); // the push and the answer of one move
+    if (stale || same) {
+      if (same) S.p = payload;
+      if (S.drawnBusy !== S.busy) render(); // drawn while waiting: the buttons come back
+      return;
+    }
     const changed = !cur || cur.revision !== payload.revision || cur.status !== payload.status;
     S.p = payload;
+    S.recvAt = Date.now(); // the away countdowns count from here
     if (changed) {
       S.ui.selectedTable = null;
       S.ui.copyOpen = false;
@@ -57,16 +65,20 @@ export function showGame(root, gameId) {
     render();
   }
 
+  /** Two payloads of the same moment of the game (a push and the answer to the same move). */
+  function sameMoment(a, b) {
+    return a.revision === b.revision && a.status === b.status && a.log_total === b.log_total
+      && a.current_player === b.current_player && a.can_undo === b.can_undo && a.legal.length === b.legal.length
+      && a.seat === b.seat && JSON.stringify(a.seats) === JSON.stringify(b.seats)
+      && (a.log[a.log.length - 1] || {}).text === (b.log[b.log.length - 1] || {}).text; // not a language switch
+  }
+
   async function loadData() {
     if (S.dataLoading || !S.p) return;
     S.dataLoading = true;
     try {
-      const [data, texts] = await Promise.all([
-        getJSON(`/api/data/${S.p.game}?game_id=${encodeURIComponent(gameId)}`),
-        S.p.game === "grand-austria-hotel" ? getJSON("/static/data/gah-texts.json").catch(() => null) : null,
-      ]);
-      S.texts = texts;
-      S.data = data;
+      // card names and texts come with the page's language (static/i18n, the `cards` catalog)
+      S.data = await getJSON(`/api/data/${S.p.game}?game_id=${encodeURIComponent(gameId)}`);
     } catch (e) {
       S.error = e.detail || String(e);
     }
@@ -76,9 +88,11 @@ export function showGame(root, gameId) {
 
   async function refresh() {
     try {
+      const pushes = S.pushes || 0;
       const p = await getJSON(`/api/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`);
       if (!S.remembered) { rememberToken(gameId, token, p.seat); S.remembered = true; }
-      accept(p, true);
+      // a push that arrived while this request was under way is newer than its answer
+      if ((S.pushes || 0) === pushes) accept(p, true);
     } catch (e) {
       if (e instanceof ApiError && (e.status === 403 || e.status === 404)) { S.fatal = e.detail; live && live.stop(); }
       else S.error = e.detail || String(e);
@@ -117,6 +131,7 @@ export function showGame(root, gameId) {
 
   function act(action, revision) {
     if (!S.p) return null;
+    S.lastActAt = Date.now();
     return call(`/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, revision: revision ?? S.p.revision, action });
   }
@@ -127,6 +142,35 @@ export function showGame(root, gameId) {
     if (!confirm(t("game.confirmBot", { name: S.p.seats[seat].name, level: t(`level.${level}`) }))) return null;
     return call(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/bot`, { token, bot: level });
   };
+  const reclaim = () => call(`/api/games/${encodeURIComponent(gameId)}/seats/${S.p.seat}/reclaim`, { token });
+
+  // ---------------------------------------------------------------- away countdowns
+  /** Seconds until the others may hand this seat to a bot (0: now), null when they may not. */
+  function awayLeft(s) {
+    if (s.takeover_in === null || s.takeover_in === undefined) return null;
+    return Math.max(0, s.takeover_in - (Date.now() - (S.recvAt || Date.now())) / 1000);
+  }
+  const clock = (secs) => `${Math.floor(secs / 60)}:${String(Math.ceil(secs % 60) === 60 ? 0 : Math.ceil(secs % 60)).padStart(2, "0")}`;
+  // every second: tick the countdowns on the page; when one runs out, draw the page again (its button appears)
+  setInterval(() => {
+    if (!S.p) return;
+    let ranOut = false;
+    for (const el of root.querySelectorAll("[data-countdown]")) {
+      const left = awayLeft(S.p.seats[Number(el.dataset.countdown)] || {});
+      if (left === null) continue;
+      el.textContent = clock(left);
+      if (left <= 0) ranOut = true;
+    }
+    if (ranOut) render();
+  }, 1000);
+
+  function seatChangeText(e) {
+    const seats = seatsShown();
+    const name = seats[e.seat] ? seats[e.seat].name : t("game.seatN", { n: e.seat + 1 });
+    const by = seats[e.by] ? seats[e.by].name : t("game.seatN", { n: e.by + 1 });
+    const level = e.bot ? t(`level.${e.bot}`) : "";
+    return t(e.change === "reclaimed" ? "log.seat.reclaimed" : `log.seat.to_bot.${e.reason}`, { name, by, level });
+  }
 
   async function loadFullLog() {
     try {
@@ -158,14 +202,44 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- view helpers
   const mod = () => (S.p && MODULES[S.p.game]) || null;
   /** Seats with names told apart: bots that took over are all called "Bot (level)". */
+  /** A seat's name as shown: the server's default names ("Bot (level)", "Player N") in the page's language. */
+  function shownName(s) {
+    if (s.kind === "bot" && s.name === `Bot (${s.bot})`) return t("name.bot", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot });
+    if (s.name === `Player ${s.seat + 1}`) return t("lobby.playerN", { n: s.seat + 1 });
+    return s.name;
+  }
+
   function seatsShown() {
-    const seats = S.p.seats;
+    const seats = S.p.seats.map((s) => ({ ...s, name: shownName(s) }));
     const count = {};
     for (const s of seats) count[s.name] = (count[s.name] || 0) + 1;
     return seats.map((s) => (count[s.name] > 1 ? { ...s, name: `${s.name} #${s.seat + 1}` } : s));
   }
   const seatColour = (i) => ((mod() && mod().SEAT_COLOURS) || gah.SEAT_COLOURS)[i] || "#999";
   const seatName = (i) => (S.p && S.p.seats[i] ? seatsShown()[i].name : t("game.seatN", { n: i + 1 }));
+
+  /** A button that moves the turn along (end the turn, pass) does not take a click in the moment after
+   * another click: a double click on "keep the rest" must not also end the turn. */
+  const GUARD_MS = 800;
+  function guarded(action) {
+    const p = S.p;
+    const pending = p && p.view && p.view.pending ? p.view.pending[p.view.pending.length - 1] : null;
+    const moves = action === "pass" || (action === "done" && pending && pending.decision === "turn");
+    const wait = GUARD_MS - (Date.now() - (S.lastActAt || 0));
+    if (!moves || wait <= 0) return false;
+    // afterwards the button takes clicks again: changed in place (drawing the page anew under the
+    // pointer could swallow a click that is on its way to another button)
+    clearTimeout(S.guardTimer);
+    S.guardTimer = setTimeout(() => {
+      for (const el of root.querySelectorAll("[data-guarded]")) { el.disabled = !!S.busy; el.removeAttribute("data-guarded"); }
+    }, wait + 20);
+    return true;
+  }
+  /** The attributes of a button that might move the turn along: greyed in the moment after a click. */
+  function guardAttrs(action) {
+    const g = guarded(action);
+    return { disabled: S.busy || g, "data-guarded": g ? "1" : null };
+  }
 
   function logText(text) {
     if (!S.p) return text;
@@ -190,7 +264,6 @@ export function showGame(root, gameId) {
       ui: S.ui,
       rerender: render,
       data: S.data,
-      texts: S.texts,
       readOnly,
     };
   }
@@ -214,23 +287,34 @@ export function showGame(root, gameId) {
     else if (m && S.data) prompt = m.promptText(ctx);
     else prompt = p.prompt;
     const mine = p.legal.length > 0 && !!S.data; // your turn, and the board to act on is drawn
-    parts.push(h("div.prompt", { id: "prompt", "data-mine": mine ? "1" : "0" },
+    parts.push(h(`div.prompt${S.ui.promptOpen ? ".expanded" : ""}`, { id: "prompt", "data-testid": "prompt", "data-mine": mine ? "1" : "0",
+      title: typeof prompt === "string" ? prompt : "", onclick: () => { S.ui.promptOpen = !S.ui.promptOpen; render(); } },
       mine ? h("span.badge.turn", t("game.yourTurn")) : null, " ", prompt));
     if (m && S.data && mine) {
       const btns = m.promptButtons(ctx);
       if (btns.length) {
         parts.push(h("div.prompt-buttons", { id: "prompt-buttons" }, btns.map((b) => h(`button.action${b.cls ? "." + b.cls : ""}`,
-          { type: "button", "data-action": b.action, title: b.title || "", disabled: S.busy, onclick: () => act(b.action) }, b.label))));
+          { type: "button", "data-action": b.action, title: b.title || "", ...guardAttrs(b.action), onclick: () => act(b.action) }, b.label))));
       }
     }
     const tools = [];
     if (p.can_undo) tools.push(h("button.undo", { type: "button", id: "undo", disabled: S.busy, onclick: undo }, "↶ ", t("game.undo")));
+    else if (p.undo_why && p.status === "active") {
+      // why there is no undo: new information came to light, or another player has moved since
+      tools.push(h("span.undo-why.small.muted", { id: "undo-why", title: t(`game.undoWhy.${p.undo_why}`) }, "↶ ", t(`game.undoWhy.${p.undo_why}`)));
+    }
     if (mine) {
-      tools.push(keep(h("details.all-options", { id: "all-options" }, h("summary", t("game.allOptions", { n: p.legal.length })),
-        h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, disabled: S.busy, onclick: () => act(l.action) },
+      tools.push(keep(h("details.all-options", { id: "all-options" }, h("summary", { title: t("game.allOptions", { n: p.legal.length }) },
+        h("span.ao-icon", "☰ "), h("span.ao-text", t("game.allOptions", { n: p.legal.length })), h("span.ao-count", String(p.legal.length))),
+        h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, ...guardAttrs(l.action), onclick: () => act(l.action) },
           h("code", l.action), " ", logText(l.text))))), "all-options"));
     }
     if (tools.length) parts.push(h("div.tools", tools));
+    const meSeat = p.seat !== null ? p.seats[p.seat] : null;
+    if (meSeat && meSeat.stand_in && p.status !== "finished") {
+      parts.push(h("p.stand-in", { id: "stand-in", role: "status" }, t("game.botPlaysForYou", { level: t(`level.${meSeat.bot}`) }), " ",
+        h("button.primary", { type: "button", id: "reclaim", disabled: S.busy, onclick: reclaim }, t("game.reclaim"))));
+    }
     if (S.error) parts.push(h("p.error", { role: "alert", id: "error" }, S.error, " ", h("button.small.link-like", { type: "button", onclick: () => { S.error = ""; render(); } }, "✕")));
     if (S.notice) parts.push(h("p.notice", { role: "status", id: "notice" }, S.notice));
     return h(`section.statusbar${mine ? ".mine" : ""}`, { id: "statusbar" }, parts);
@@ -270,10 +354,11 @@ export function showGame(root, gameId) {
       const cur = p.current_player === s.seat && p.status === "active";
       return h(`tr${cur ? ".current" : ""}${p.seat === s.seat ? ".me" : ""}`, { "data-seat": s.seat },
         h("td", h("span.disc", { style: { background: seatColour(s.seat) } })),
-        h("td.name", s.name, s.kind === "bot" && !s.name.startsWith("Bot") ? h("span.muted.small", ` · ${t("game.botLabel", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot })}`) : null,
-          cur ? h("span.badge.turn.small", t("game.toAct")) : null),
+        h("td.name", s.name, s.kind === "bot" && !p.seats[s.seat].name.startsWith("Bot") ? h("span.muted.small", ` · ${t("game.botLabel", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot })}`) : null,
+          cur ? h("span.badge.turn.small", t("game.toAct")) : null, awayNote(s)),
         h("td.num", { "data-score": s.seat }, String(p.scores[s.seat] ?? "")),
-        h("td.num.muted", { "data-projected": s.seat }, String(p.projected ? p.projected[s.seat] ?? "" : "")));
+        h("td.num.muted", { "data-projected": s.seat, title: t("game.projectedHint") },
+          String(p.projected && (!m || !m.gameStarted || m.gameStarted(p.view)) ? p.projected[s.seat] ?? "" : "—")));
     });
     const botControls = p.seat !== null && p.status === "active"
       ? keep(h("details.bot-controls", { id: "bot-controls" }, h("summary", t("game.seatsToBots")),
@@ -281,29 +366,79 @@ export function showGame(root, gameId) {
         h("label.small", t("lobby.level"), " ",
           h("select", { id: "bot-level", onchange: (e) => { S.botLevel = e.target.value; } },
             LEVELS.map((l) => h("option", { value: l, selected: S.botLevel === l }, t(`level.${l}`))))),
-        h("div.bot-buttons", p.seats.filter((s) => s.kind === "human").map((s) =>
+        h("div.bot-buttons", p.seats.filter((s) => s.kind === "human" && (s.seat === p.seat || awayLeft(s) === 0)).map((s) =>
           h("button.small", { type: "button", "data-bot-seat": s.seat, disabled: S.busy, onclick: () => toBot(s.seat, S.botLevel) },
             s.seat === p.seat ? t("game.botForMe") : t("game.botFor", { name: s.name }))))), "bot-controls")
+      : null;
+    const me = p.seat !== null ? p.seats[p.seat] : null;
+    const setting = me && p.status !== "finished"
+      ? h("label.small.setting", { title: t("game.autoSingleHelp") },
+        h("input", { type: "checkbox", id: "auto-single", checked: !!p.auto_single, disabled: S.busy,
+          onchange: (e) => call(`/api/games/${encodeURIComponent(gameId)}/seats/${p.seat}/settings`, { token, auto_single: e.target.checked }, { force: true }) }),
+        " ", t("game.autoSingle"))
       : null;
     return h("section.panel.players", { id: "players" },
       h("table.score-table",
         h("thead", h("tr", h("th"), h("th", t("game.player")), h("th.num", t("game.vpShort")), h("th.num", { title: t("game.projectedHint") }, t("game.projected")))),
         h("tbody", rows)),
+      setting,
       botControls);
+  }
+
+  /** Away from the table: the countdown to when the others may hand the seat to a bot. */
+  function awayNote(s) {
+    const left = S.p.status === "active" && !s.present ? awayLeft(s) : null;
+    if (left === null) return null;
+    return left > 0
+      ? h("span.away.small", { "data-away": s.seat }, " · ", t("game.awayCountdown"), " ", h("span.countdown", { "data-countdown": s.seat }, clock(left)))
+      : h("span.away.small", { "data-away": s.seat }, " · ", t("game.awayLong"));
+  }
+
+  /** The log's entries that pass the round and seat filters (a round's scoring stays under its round end). */
+  function filtered(entries) {
+    const f = S.logFilter;
+    return entries.filter((e) => (f.round === "" || e.kind === "seat" || String(e.round) === f.round)
+      && (f.seat === "" || String(e.seat) === f.seat || (e.kind === "round_end" || e.kind === "game_end")));
+  }
+
+  function logFilters(entries) {
+    const rounds = [...new Set(entries.filter((e) => e.round).map((e) => e.round))];
+    const set = (k) => (ev) => { S.logFilter[k] = ev.target.value; if (!S.fullLog) loadFullLog(); else render(); };
+    return h("div.log-filters",
+      h("label.small", t("game.logRound"), " ", h("select", { id: "log-round", onchange: set("round") },
+        h("option", { value: "", selected: S.logFilter.round === "" }, t("game.logAll")),
+        rounds.map((r) => h("option", { value: String(r), selected: S.logFilter.round === String(r) }, String(r))))),
+      " ",
+      h("label.small", t("game.logSeat"), " ", h("select", { id: "log-seat", onchange: set("seat") },
+        h("option", { value: "", selected: S.logFilter.seat === "" }, t("game.logAll")),
+        seatsShown().map((s) => h("option", { value: String(s.seat), selected: S.logFilter.seat === String(s.seat) }, s.name)))));
   }
 
   function logPanel() {
     const p = S.p;
     const entries = S.fullLog || p.log;
-    const list = entries.slice().reverse().map((e) => h(`li${e.seat < 0 ? ".chance" : ""}`, { "data-idx": e.idx },
+    let scoring = false; // entries after a round's end and before its next roll: the round's scoring
+    const rows = entries.map((e) => {
+      if (e.kind === "round_end") scoring = true;
+      else if (e.kind === "roll" || e.kind === "action") scoring = false;
+      return { e, scoring: scoring && e.kind !== "round_end" };
+    });
+    const shown = new Set(filtered(entries));
+    const list = rows.filter((r) => shown.has(r.e)).reverse().map(({ e, scoring: sc }) => e.kind === "seat"
+      ? h("li.seat-change", { "data-seat-change": e.change, "data-reason": e.reason },
+        h("span.log-idx", "·"), h("span.disc.small", { style: { background: seatColour(e.seat) } }), " ", seatChangeText(e))
+      : e.kind === "round_end" || e.kind === "game_end"
+      ? h(`li.log-head.${e.kind}`, { "data-idx": e.idx, "data-kind": e.kind }, e.text)
+      : h(`li${e.seat < 0 ? ".chance" : ""}${sc ? ".scoring" : ""}`, { "data-idx": e.idx, "data-kind": e.kind || "", "data-seat": e.seat, "data-vp": e.vp || 0 },
       h("span.log-idx", String(e.idx + 1)),
       e.seat >= 0 ? h("span.disc.small", { style: { background: seatColour(e.seat) } }) : h("span.log-chance", { title: t("game.chance") }),
-      " ", logText(e.text)));
+      " ", logText(e.text), e.auto ? h("span.muted.small.auto", { title: t("game.auto") }, ` (${t("game.auto")})`) : null));
     return h("section.panel.log", { id: "log" },
       h("div.panel-head", h("h3", t("game.log")),
         !S.fullLog && p.log_total > p.log.length
           ? h("button.small", { type: "button", id: "full-log", onclick: loadFullLog }, t("game.fullLog", { n: p.log_total }))
           : null),
+      logFilters(entries),
       list.length ? h("ol.log-list", { reversed: true }, list) : h("p.muted.small", t("game.noLog")));
   }
 
@@ -319,12 +454,38 @@ export function showGame(root, gameId) {
     return h("section.panel.end", { id: "end-screen" },
       h("h2", t("game.over")),
       h("p.winners", { id: "winners" }, (r.winners || []).length > 1 ? t("game.winnersTie", { names: winners }) : t("game.winner", { names: winners })),
+      (r.stand_ins || []).map((x) => h("p.muted.stand-in-result", { "data-stand-in": x.seat },
+        t("game.standInResult", { name: seatName(x.seat), reasons: x.reasons.map((why) => t(`reason.${why}`)).join(", ") }))),
       h("div.table-wrap", h("table.breakdown", { id: "breakdown" },
         h("thead", h("tr", h("th", t("game.source")), seatsShown().map((s) => h("th.num", h("span.disc", { style: { background: seatColour(s.seat) } }), " ", s.name)))),
         h("tbody",
-          sources.map((k) => h("tr", { "data-source": k }, h("td", label(k)), p.seats.map((s, i) => h("td.num", String((r.breakdown[i] || {})[k] ?? 0))))),
+          sources.map((k) => h(`tr${S.openSource === k ? ".open" : ""}`, { "data-source": k },
+            h("td", h("button.link-like.small", { type: "button", "data-open-source": k, title: t("game.sourceEvents"),
+              onclick: () => { S.openSource = S.openSource === k ? null : k; if (!S.fullLog) loadFullLog(); else render(); } },
+            S.openSource === k ? "▾ " : "▸ ", label(k))),
+            p.seats.map((s, i) => h("td.num", String((r.breakdown[i] || {})[k] ?? 0))))),
           h("tr.total", h("td", t("game.total")), p.seats.map((s, i) => h("td.num", { "data-final": i }, String(r.scores[i]))))))),
-      h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")));
+      S.openSource ? sourceEvents(S.openSource) : null,
+      h("p.end-buttons",
+        h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")), " ",
+        h("a.button", { id: "download-record", download: `game-${gameId}.json`,
+          href: `/api/games/${encodeURIComponent(gameId)}/record?token=${encodeURIComponent(token)}` }, t("game.downloadRecord"))));
+  }
+
+  /** The log's events behind one line of the score breakdown, per player. */
+  function sourceEvents(k) {
+    if (!S.fullLog) return h("p.muted", { id: "source-events" }, t("ui.loading"));
+    const evs = S.fullLog.filter((e) => e.sources && e.sources[k]);
+    return h("div.source-events", { id: "source-events", "data-source": k },
+      seatsShown().map((s) => {
+        const mine = evs.filter((e) => e.seat === s.seat);
+        const sum = mine.reduce((a, e) => a + e.sources[k], 0);
+        return h("div.source-seat", { "data-seat": s.seat },
+          h("h4", h("span.disc.small", { style: { background: seatColour(s.seat) } }), " ", s.name, " · ", String(sum)),
+          mine.length ? h("ol.log-list", mine.map((e) => h("li", { "data-idx": e.idx },
+            h("span.log-idx", t("game.roundShort", { n: e.round })), " ", e.text, " ", h("b", `${e.sources[k] > 0 ? "+" : ""}${e.sources[k]}`))))
+            : h("p.muted.small", "—"));
+      }));
   }
 
   function replayPanel() {
@@ -358,18 +519,35 @@ export function showGame(root, gameId) {
     el.title = t(`conn.${S.conn}`);
   }
 
+  /** On a narrow screen, bring the things the pending decision asks to click into view when none is. */
+  function showTargets(p) {
+    const key = `${p.revision}:${p.legal.length}`;
+    if (window.innerWidth > 760 || !p.legal.length || S.shownTargets === key) return;
+    S.shownTargets = key;
+    const targets = [...root.querySelectorAll(".main-col .legal")];
+    const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; };
+    if (targets.length && !targets.some(inView)) targets[0].scrollIntoView({ block: "center" });
+  }
+
   // ---------------------------------------------------------------- render
   function render() {
+    S.renders = (S.renders || 0) + 1;
+    S.drawnBusy = S.busy;
     const topTitle = document.getElementById("topbar-title");
     if (S.fatal) {
       topTitle.textContent = "";
       clear(root).append(h("section.panel.fatal", h("h2", t("game.cannotOpen")), h("p.error", S.fatal), h("a.button", { href: "/" }, t("game.toLobby"))));
       return;
     }
-    if (!S.p) { clear(root).append(h("p.loading", t("ui.loading"))); return; }
+    // a running game is drawn once its board data is here: never a page that shows the game but not
+    // yet whose turn it is
+    if (!S.p || (S.p.status !== "open" && mod() && !S.data)) { clear(root).append(h("p.loading", t("ui.loading"))); return; }
     const p = S.p;
     const m = mod();
-    topTitle.textContent = `${p.title}${p.view && p.view.round ? " · " + t("game.round", { n: p.view.round, of: S.data ? S.data.rounds || 7 : 7 }) : ""}`;
+    // the round first; on a phone only the round (the game's name is what would be cut)
+    clear(topTitle).append(
+      p.view && p.view.round ? h("span.title-round", t("game.round", { n: p.view.round, of: S.data ? S.data.rounds || 7 : 7 })) : "",
+      h("span.title-name", `${p.view && p.view.round ? " · " : ""}${p.title}`));
     document.title = `${p.legal.length ? "● " : ""}${p.title} · tabletop`;
     connBadge();
     let main;
@@ -386,6 +564,7 @@ export function showGame(root, gameId) {
       endPanel(),
       h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(), logPanel()))));
     window.scrollTo(0, scrollY);
+    showTargets(p);
     if (focused && !root.contains(focused)) {
       const again = document.getElementById(focused.id);
       if (again) {
@@ -398,10 +577,22 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- start
   render();
   refresh();
+  onLangChange(() => { // the server writes the log in the page's language: fetch it again
+    S.fullLog = null;
+    refresh();
+    if (live) live.drop(); // reconnects by itself, now asking for the new language
+  });
   live = liveUpdates(gameId, token, {
     onState: (msg) => {
+      S.pushes = (S.pushes || 0) + 1;
       if (!S.remembered) { rememberToken(gameId, token, msg.seat); S.remembered = true; }
       accept(msg, true); // pushes arrive in order: the newest always wins (an undo goes back)
+    },
+    onSeats: (msg) => {
+      if (!S.p || msg.revision !== S.p.revision) return;
+      S.p = { ...S.p, seats: msg.seats };
+      S.recvAt = Date.now();
+      render();
     },
     onStatus: (s) => { S.conn = s; connBadge(); },
     onReconnect: () => refresh(),
@@ -412,6 +603,7 @@ export function showGame(root, gameId) {
     state: () => S.p,
     act,
     dropConnection: () => live.drop(),
+    debug: () => ({ busy: S.busy, renders: S.renders, drawnBusy: S.drawnBusy }),
     connection: () => S.conn,
   });
   return { render };

@@ -1,9 +1,23 @@
 // The lobby: create a game (players, seats, variants), invite links, my games.
 
 import { getJSON, postJSON } from "./api.js";
+
+// how long a player may be away before the others may hand their seat to a bot (seconds; null: never)
+const AWAY_LIMITS = [120, 300, 600, 1800, 3600, null];
 import { clear, copyText, h } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { forgetToken, knownTokens } from "./tokens.js";
+import { forgetToken, knownTokens, rememberToken } from "./tokens.js";
+
+// "Play against bots": the last solo table (players, bot levels, options), first time 2 players vs medium
+const SOLO_KEY = "tabletop.solo";
+const SOLO_DEFAULT = { game: "grand-austria-hotel", players: 2, bots: ["medium"], config: {} };
+function soloChoices() {
+  try {
+    const s = JSON.parse(localStorage.getItem(SOLO_KEY) || "null");
+    if (s && typeof s.game === "string" && Array.isArray(s.bots) && s.bots.length === s.players - 1) return s;
+  } catch { /* a damaged entry: the default */ }
+  return SOLO_DEFAULT;
+}
 
 // How to draw each engine option (GET /api/meta lists the options and their help texts;
 // an option missing here is still offered, as a plain text field).
@@ -40,6 +54,7 @@ export function showLobby(root) {
     seats: [],
     config: {},
     seed: "",
+    awayLimit: 600,
     created: null,
     error: "",
     mine: null,
@@ -165,6 +180,39 @@ export function showLobby(root) {
         } }), helpEl);
   }
 
+  /** One click: the last solo choices, started at once, and this tab goes to the table. */
+  async function playSolo() {
+    const solo = soloChoices();
+    st.busy = true;
+    st.error = "";
+    render();
+    try {
+      const g = await postJSON("/api/games", {
+        game: solo.game, players: solo.players, config: solo.config, start: true,
+        seats: [{ kind: "human", name: t("lobby.playerN", { n: 1 }) }, ...solo.bots.map((b) => ({ kind: "bot", bot: b }))],
+      });
+      rememberToken(g.id, g.seats[0].token, 0);
+      location.assign(`/game/${g.id}?token=${encodeURIComponent(g.seats[0].token)}`);
+    } catch (e) {
+      st.error = e.detail || String(e);
+      st.busy = false;
+      render();
+    }
+  }
+
+  function soloPanel() {
+    const solo = soloChoices();
+    const meta = st.meta && st.meta.games.find((g) => g.name === solo.game);
+    const mods = solo.config && solo.config.modules;
+    const what = [meta ? meta.title : solo.game, t("lobby.soloPlayers", { n: solo.players }),
+      solo.bots.map((b) => t(`level.${b}`)).join(", "),
+      mods && mods.length ? t("lobby.soloModules", { n: Array.isArray(mods) ? mods.length : 5 }) : null].filter(Boolean).join(" · ");
+    return h("section.card.solo", { id: "solo" },
+      h("button.primary.big", { type: "button", id: "play-solo", "data-testid": "play-solo", disabled: st.busy, onclick: playSolo },
+        t("lobby.playSolo")),
+      h("p.muted.small", { id: "solo-choices" }, what, " — ", t("lobby.soloChange")));
+  }
+
   async function create(ev) {
     ev.preventDefault();
     st.busy = true;
@@ -181,6 +229,12 @@ export function showLobby(root) {
       })),
     };
     if (st.seed !== "" && Number.isFinite(Number(st.seed))) body.seed = Number(st.seed);
+    body.away_limit = st.awayLimit;
+    if (body.seats.slice(1).every((s) => s.kind === "bot") && body.seats[0].kind === "human") {
+      // a table against bots only: next time "Play against bots" starts the same one
+      localStorage.setItem(SOLO_KEY, JSON.stringify({ game: body.game, players: body.players, config: body.config,
+        bots: body.seats.slice(1).map((s) => s.bot) }));
+    }
     try {
       st.created = await postJSON("/api/games", body);
     } catch (e) {
@@ -254,6 +308,11 @@ export function showLobby(root) {
       h("fieldset.seats", h("legend", t("lobby.seats")), seatRows),
       normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
       h("details.advanced", h("summary", t("lobby.advanced")), advanced,
+        h("div.opt", h("label", { for: "away-limit" }, t("lobby.awayLimit")),
+          h("select", { id: "away-limit", name: "away_limit", onchange: (e) => { st.awayLimit = e.target.value === "" ? null : Number(e.target.value); } },
+            AWAY_LIMITS.map((s) => h("option", { value: s === null ? "" : s, selected: s === st.awayLimit },
+              s === null ? t("lobby.awayNever") : t("lobby.awayMinutes", { n: s / 60 })))),
+          h("small.help", t("lobby.awayHelp"))),
         h("div.opt", h("label", { for: "seed" }, t("lobby.seed")),
           h("input", { type: "number", id: "seed", name: "seed", min: 0, value: st.seed, placeholder: t("lobby.random"),
             oninput: (e) => { st.seed = e.target.value; } }))),
@@ -285,7 +344,8 @@ export function showLobby(root) {
     document.title = `${t("lobby.title")} · tabletop`;
     document.getElementById("topbar-title").textContent = t("lobby.title");
     clear(root).append(h("div.lobby",
-      h("div.lobby-col", createForm(), createdPanel()),
+      // the invite links first, so they show without scrolling once a game is created
+      h("div.lobby-col", soloPanel(), createdPanel(), createForm()),
       h("div.lobby-col", mineList(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
   }
 

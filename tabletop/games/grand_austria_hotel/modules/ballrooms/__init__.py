@@ -142,6 +142,24 @@ class Ballrooms(Module):
     }
 
     # -------------------------------------------------------------- text
+    def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
+        verb = info[0]
+        if verb == "bal_send":
+            return {"verb": verb, "table": info[1], "ballroom": ballroom(st, info[2])["id"], "row": ROW_NAMES[info[3]]}
+        if verb == "bal_dance":
+            return {"verb": verb, "ballroom": ballroom(st, info[1])["id"], "row": ROW_NAMES[info[2]]}
+        if verb == "bal_section":
+            return {"verb": verb, "section": info[1] + 1}
+        if verb == "bal_first":
+            return {"verb": verb, "first": ("row_bonus", "guest_reward", "room_bonus")[info[1]]}
+        if verb == "bal_board":
+            return {"verb": verb, "board": info[1] + 1}
+        if verb == "bal_later":
+            return {"verb": verb}
+        if verb == "bal_unseat":
+            return {"verb": verb, "row": ROW_NAMES[info[1]]}
+        return None
+
     def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
         verb = info[0]
         if verb == "bal_send":
@@ -458,6 +476,8 @@ class Ballrooms(Module):
             return
         bid = _data(st)["ballrooms"][st.parts[NAME].order[b]]["id"]
         for p, vp in enumerate(ballroom_scores(st, b)):
+            rows = st.parts[NAME].rows
+            st._cause("ballroom", p, ballroom=bid, dancers=sum(rows[b * 3 + r].count(p) for r in range(3)))
             st._vp(st.players[p], vp, SRC_BALLROOMS)
             st._note("ballroom", p, bid, vp)
 

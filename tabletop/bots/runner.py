@@ -1,4 +1,8 @@
-"""Play complete games between bots (used by simulate, bench, tests)."""
+"""Play complete games between bots (used by simulate, bench, tests).
+
+It lives with the bots, not in the core: it builds bots from their specs and
+shows each one an :class:`Observation`, and the core knows nothing of bots.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from tabletop.bots.base import Bot, Observation, make_bot
+from tabletop.bots.base import Bot, Observation
+from tabletop.bots.registry import make_bot
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 

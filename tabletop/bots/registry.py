@@ -1,0 +1,55 @@
+"""Where bots plug in: bot names, player-facing levels and bot specs.
+
+``make_bot("flatmc:samples=1,beam=32", seed)`` builds a bot from a spec. The
+interface every bot implements is in :mod:`tabletop.bots.base`; the search
+bots are in :mod:`tabletop.bots.search`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.bots import search
+from tabletop.bots.base import Bot, RandomBot
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": search.GreedyBot,
+    "flatmc": search.FlatMCBot,
+    "ismcts": search.ISMCTSBot,
+}
+
+# Player-facing strength levels: a bot and its budget (docs/BOTS.md measures them).
+LEVELS: dict[str, str] = {
+    "easy": "greedy:steps=1",
+    "medium": "greedy",
+    "hard": "flatmc:samples=1,beam=32,per_root=4",
+    "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1,per_first=2,end_lines=6",
+}
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:iterations=500``); levels resolve."""
+    spec = LEVELS.get(spec, spec)
+    name, _, args = spec.partition(":")
+    budget: dict[str, Any] = {}
+    for part in filter(None, args.replace(";", ",").split(",")):
+        key, eq, raw = part.partition("=")
+        if not eq:
+            raise ValueError(f"bot option {part!r} is not key=value")
+        try:
+            budget[key] = float(raw) if "." in raw else int(raw)
+        except ValueError:
+            budget[key] = raw
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(list(BOTS) + list(LEVELS))}")
+    return name, budget
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    name, budget = parse_bot_spec(spec)
+    try:
+        return BOTS[name](seed, **budget)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {name!r}: {exc}") from None

@@ -1,0 +1,52 @@
+"""What the ``tabletop`` commands share: the --game and --option flags, reading
+``-o KEY=VALUE`` and ``--bots`` lists.
+
+The command modules (``play``, ``simulate``, ``ladder``, ...) import from here,
+and ``main`` puts them together; no command module imports ``main``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from tabletop.bots.registry import parse_bot_spec
+from tabletop.core.registry import game_names
+
+GAME_OPTION = click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
+                           show_default=True, help="which game")
+CONFIG_OPTION = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+                             help="game config, e.g. -o edition=original -o staff_draft=true "
+                                  "(see `tabletop options`)")
+
+
+def parse_options(options: tuple[str, ...]) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    for opt in options:
+        if "=" not in opt:
+            raise click.BadParameter(f"{opt!r} is not KEY=VALUE", param_hint="--option")
+        key, raw = opt.split("=", 1)
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        if key in ("alternatives", "objectives", "emperor_tiles") and isinstance(value, str):
+            value = [v for v in value.split(",") if v]
+        config[key.strip()] = value
+    return config
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.BadParameter(f"give one bot for all seats or exactly {players}", param_hint="--bots")
+    for n in names:
+        try:
+            parse_bot_spec(n)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+    return names

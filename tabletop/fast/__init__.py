@@ -1,0 +1,131 @@
+"""The compiled engine: the hot modules (the rules engines, the core state, the evaluation and the
+bots' loops) built with Cython into ``tabletop/_fast/``, and loaded instead of their sources only
+while they match those sources byte for byte.
+
+Why a separate folder and a manifest, instead of ``.so`` files beside the ``.py`` files: Python
+would load a compiled file beside its source even after the source was edited. Here each compiled
+module is tied to the SHA-256 of the source it was built from; an edited source (or a build for
+another Python) is simply not used, and that module runs as plain Python until the next build.
+
+    python -m tabletop.fast.build          # compile what changed (scripts/bootstrap.sh runs it)
+    python -m tabletop.fast.build status   # which modules run compiled now
+    TABLETOP_PURE=1 ...                   # run everything as plain Python (A/B comparisons)
+
+Without a C compiler or Cython the build says so once and the project runs as plain Python:
+the same games, slower. The compiled code is the same source, so games, digests, positions and
+views are identical either way (the test suite runs against the compiled build in CI).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = Path(__file__).resolve().parents[1]  # the tabletop package
+FAST = PACKAGE / "_fast"
+MANIFEST = FAST / "manifest.json"
+
+# The modules compiled, as globs relative to the package. Package __init__ files stay plain.
+HOT = (
+    "core/state.py",
+    "core/rng.py",
+    "games/grand_austria_hotel/engine/*.py",
+    "games/grand_austria_hotel/modules/*.py",
+    "games/grand_austria_hotel/modules/ballrooms/*.py",
+    "games/grand_austria_hotel/evaluation*.py",
+    "games/grand_austria_hotel/notation.py",
+    "games/burger_joint/state.py",
+    "bots/*.py",
+)
+
+
+def hot_sources() -> list[Path]:
+    out: set[Path] = set()
+    for pattern in HOT:
+        out.update(p for p in PACKAGE.glob(pattern) if p.name != "__init__.py")
+    return sorted(out)
+
+
+def module_name(src: Path) -> str:
+    return "tabletop." + ".".join(src.relative_to(PACKAGE).with_suffix("").parts)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _abi() -> str:
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def _manifest() -> dict[str, dict[str, str]]:
+    try:
+        data = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return {}
+    if data.get("abi") != _abi():
+        return {}
+    mods = data.get("modules")
+    return mods if isinstance(mods, dict) else {}
+
+
+def usable() -> dict[str, Path]:
+    """Compiled modules whose source is unchanged since the build: name -> compiled file."""
+    out: dict[str, Path] = {}
+    for name, rec in _manifest().items():
+        src = PACKAGE / rec["source"]
+        so = FAST / rec["binary"]
+        try:
+            if so.is_file() and _digest(src) == rec["sha256"]:
+                out[name] = so
+        except OSError:
+            continue
+    return out
+
+
+class _CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the compiled file of a module that has one (and an unchanged source)."""
+
+    def __init__(self, table: dict[str, Path]) -> None:
+        self.table = table
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+                  ) -> importlib.machinery.ModuleSpec | None:
+        so = self.table.get(fullname)
+        if so is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, so)
+
+
+_installed: _CompiledFinder | None = None
+
+
+def install() -> int:
+    """Put the finder first on ``sys.meta_path`` (once); returns how many modules it serves."""
+    global _installed
+    if _installed is not None:
+        return len(_installed.table)
+    if os.environ.get("TABLETOP_PURE"):
+        return 0
+    table = usable()
+    if not table:
+        return 0
+    _installed = _CompiledFinder(table)
+    sys.meta_path.insert(0, _installed)
+    return len(table)
+
+
+def status() -> dict[str, object]:
+    """What runs compiled in this process, and what could."""
+    loaded = sorted(n for n, m in sys.modules.items()
+                    if n.startswith("tabletop.") and (getattr(m, "__file__", "") or "").endswith(_abi()))
+    return {"pure_forced": bool(os.environ.get("TABLETOP_PURE")), "hot": len(hot_sources()),
+            "built": len(_manifest()), "usable": len(usable()), "loaded": loaded}

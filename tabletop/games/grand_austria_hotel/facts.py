@@ -1,0 +1,82 @@
+"""What an action says, as data: the public facts of an action chosen at a point of the
+game (who takes which guest, which die, what is prepared …), for the event log.
+
+Only what everyone at the table sees goes in: a staff card kept from a draft packet or
+discarded from the hand is not named. Interfaces put the facts into words through the
+catalogs (``tabletop.i18n``); nothing here is English text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.games.grand_austria_hotel import notation as N
+from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+
+if TYPE_CHECKING:
+    from tabletop.games.grand_austria_hotel.state import GahState
+
+
+def roll_facts(action: str) -> dict[str, Any]:
+    """A dice roll: how many dice show each face (``roll:``), or the coloured dice (``croll:``)."""
+    if action.startswith("roll:"):
+        return {"verb": "roll", "dice": [int(c) for c in action[5:].split("-")]}
+    return {"verb": "croll", "faces": [int(f) for f in action[6:].split("-")]}
+
+
+def action_facts(st: GahState, action: str) -> dict[str, Any]:
+    """The facts of ``action`` at the current point of ``st`` (before it is applied)."""
+    if action.startswith(("roll:", "croll:")):
+        return roll_facts(action)
+    info = N.INFO.get(action)
+    if info is None:
+        return {"verb": "other"}
+    verb = info[0]
+    rules = st.rules
+    cp = st.current_player
+    top = st.stack[-1][0] if st.stack else ""
+    if verb == "done":  # ends the turn ("turn"; without a die it is a pass) or passes up a decision
+        if top == "turn" and st._ending_passes():
+            return {"verb": "done", "decision": top, "passes": True}
+        return {"verb": "done", "decision": top}
+    if verb == "pass":
+        return {"verb": "pass"}
+    if verb == "guest":
+        g = st.queue[info[1]]
+        cost = 0 if top == "sguest" else rules.queue_costs[info[1]]
+        return {"verb": "guest", "guest": g, "slot": info[1], "cost": cost, "start": top == "sguest"}
+    if verb == "die":
+        return {"verb": "die", "face": info[1], "space": info[2], "boost": bool(info[3])}
+    if verb == "food":
+        got = {ITEMS[info[1]]: info[2], ITEMS[info[3]]: info[4]}
+        if len(info) > 5:
+            got["champagne"] = info[5]
+        return {"verb": "food", "items": {k: v for k, v in got.items() if v}}
+    if verb == "empmoney":
+        return {"verb": "empmoney", "steps": info[1], "kronen": info[2]}
+    if verb == "item":
+        pl = st.players[cp]
+        return {"verb": "item", "table": info[1], "item": ITEMS[info[2]], "guest": pl.cafe[info[1]]}
+    if verb == "move":
+        pl = st.players[cp]
+        return {"verb": "move", "table": info[1], "room": info[2], "guest": pl.cafe[info[1]]}
+    if verb in ("room", "occupy", "remove"):
+        r = info[1]
+        return {"verb": verb, "room": r, "colour": COLOURS[rules.room_colour[r]], "floor": rules.room_floor[r]}
+    if verb in ("choice", "pay"):
+        return {"verb": verb, "item": ITEMS[info[1]]}
+    if verb in ("play", "use", "discard", "draft"):
+        hidden = verb == "draft" or (verb == "discard" and top == "discard")  # from the hand: face down
+        return {"verb": verb, **({} if hidden else {"staff": info[1]})}
+    if verb == "complete":
+        return {"verb": "complete", "table": info[1], "guest": st.players[cp].cafe[info[1]]}
+    if verb == "penalty":
+        return {"verb": "penalty", "option": "main" if info[1] == 0 else "vp"}
+    if verb == "bonuskind":
+        return {"verb": "bonuskind", "kind": info[1]}
+    if verb in ("serve", "avoid", "suffer"):
+        return {"verb": verb}
+    for m in st.mods:  # a Let's Waltz! module's verb
+        facts = m.facts(st, info)
+        if facts is not None:
+            return facts
+    return {"verb": "other"}
