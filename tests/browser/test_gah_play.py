@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlparse
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
 from tests.browser.ui import (
+    click_action,
     click_and_wait,
     exists,
     is_my_turn,
@@ -245,3 +246,75 @@ def test_lobby_invite_join_and_play_turns_by_clicking(server: Server, browser: A
     food_turn(actor)
     assert revision(actor) > rev
     shot(actor, "05-board-after-turns")
+
+
+# the actions ``click_action`` carries out on the board (the rest are prompt buttons, which stay
+# disabled while a request is under way: those a click waits for)
+ACTIONS_URL = re.compile(r"/api/games/[^/]+/actions")
+ON_BOARD = re.compile(r"^(d[1-5](:[a-z]+)?|g\d|t\d[scwkh]|r\d+|o\d+|rm\d+|c\d|(play|use|discard|draft):.*)$")
+
+
+def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, browser: Any, pages: Pages) -> None:
+    """The server pushes a move's new board before it answers the request. A click on that new board
+    before the answer is in used to be dropped without a word (the page was still "busy"): the player
+    clicked and nothing happened. Here every answer to a move is held back until the next click has
+    been made on the pushed board; the click must be carried out once the answer is in."""
+    require_browser()
+    g = server.started_game(names=("Ann", "Ben"), seed=11, ask_every_decision=True)
+    seat_pages = []
+    for s in (0, 1):
+        p = pages.new()
+        p.goto(server.link(g["id"], g["seats"][s]["token"]))
+        p.wait_for_selector(".game[data-status='active']")
+        seat_pages.append(p)
+    held: list[tuple[Any, Any]] = []
+    holding = [False]
+
+    def hold(route: Any) -> None:
+        if holding[0] and route.request.method == "POST":
+            held.append((route, route.fetch()))  # the server has the move (and pushes it); the page waits
+        else:
+            route.continue_()
+
+    raced = 0
+    for _ in range(60):
+        page = next((p for p in seat_pages if is_my_turn(p)), None)
+        assert page is not None, "nobody's turn"
+        first = next((a for a in legal(page) if ON_BOARD.match(a)), None)
+        if first is None:
+            click_action(page, legal(page)[0])
+            continue
+        page.route(ACTIONS_URL, hold)
+        holding[0] = True
+        rev = revision(page)
+        click_action(page, first)  # returns on the pushed board; the answer is held
+        assert len(held) == 1 and revision(page) > rev
+        second = next((a for a in legal(page) if ON_BOARD.match(a)), None) if is_my_turn(page) else None
+        holding[0] = False
+        if second is not None:
+            after_first = revision(page)
+            click_action_nowait(page, second)
+        route, answer = held.pop()
+        route.fulfill(response=answer)
+        page.unroute(ACTIONS_URL)
+        if second is not None:
+            wait_revision_at_least(page, after_first + 1)
+            raced += 1
+            if raced >= 3:
+                break
+        else:
+            page.wait_for_function("() => !tabletop.debug().busy")
+    assert raced >= 3, f"only {raced} clicks made while an answer was held"
+    assert not pages.errors, pages.errors
+
+
+def click_action_nowait(page: Any, a: str) -> None:
+    """Click ``a`` on the board without waiting for anything (the page is still waiting for an answer)."""
+    if m := re.match(r"^d([1-5])(\+?)$", a):
+        page.click(f"#action-board [data-space='{m.group(1)}']")
+    elif m := re.match(r"^d([1-5]):([a-z]+)(\+?)$", a):
+        page.click(f"#action-board [data-space='{m.group(1)}'] .cdie[data-die='{m.group(2)}']")
+    elif re.match(r"^g\d$", a):
+        page.click(f"#queue [data-action='{a}']")
+    else:
+        page.click(f"#my-board [data-action='{a}']")

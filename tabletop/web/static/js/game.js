@@ -115,9 +115,11 @@ export function showGame(root, gameId) {
       const p = await postJSON(path, body);
       S.busy = false;
       accept(p, force);
+      sendQueued();
       return p;
     } catch (e) {
       S.busy = false;
+      S.queued = null;
       if (e instanceof ApiError && e.status === 409) {
         flash(t("game.stale", { detail: e.detail }));
         await refresh();
@@ -132,8 +134,21 @@ export function showGame(root, gameId) {
   function act(action, revision) {
     if (!S.p) return null;
     S.lastActAt = Date.now();
+    if (S.busy) {
+      // The server pushes a move's new board before it answers the request; a click on that new
+      // board while the answer is still on its way is kept and sent when the answer is in. A click
+      // on the board as it was before (a double click) is dropped then: it was meant for a moment
+      // that has passed.
+      S.queued = { action, revision: revision ?? S.p.revision };
+      return null;
+    }
     return call(`/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, revision: revision ?? S.p.revision, action });
+  }
+  function sendQueued() {
+    const q = S.queued;
+    S.queued = null;
+    if (q && S.p && q.revision === S.p.revision && S.p.status === "active") act(q.action, q.revision);
   }
   const undo = () => call(`/api/games/${encodeURIComponent(gameId)}/undo`, { token, revision: S.p.revision }, { force: true });
   const join = () => call(`/api/games/${encodeURIComponent(gameId)}/join`, { token, name: S.joinName.trim() });
