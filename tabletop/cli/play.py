@@ -1,7 +1,7 @@
 """``tabletop play``: a person plays in the terminal against bots.
 
 Commands at the prompt: a number or an action (``d3``, ``g0``, ``done``),
-``hint`` (what the strongest bot would do, from your view only), ``undo``
+``hint`` (the coach's three best moves with your estimated final VP, from your view only), ``undo``
 (your last decision, never across a roll, a draw or another player's move),
 ``save FILE`` (the position, resumable with ``--load FILE``), ``log``, ``quit``.
 """
@@ -18,6 +18,7 @@ import click
 from rich.console import Console
 from rich.panel import Panel
 
+from tabletop.bots import coach
 from tabletop.bots.base import Observation
 from tabletop.bots.registry import LEVELS, make_bot
 from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
@@ -76,11 +77,12 @@ class Words:
 @click.option("--load", "load_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="continue a game saved with 'save FILE'")
 @click.option("--plain", is_flag=True, help="plain text instead of the coloured board")
+@click.option("--review", is_flag=True, help="after the game, the coach lists your costliest decisions")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="language of the log, prompts and actions (default: from the locale)")
 @CONFIG_OPTION
 def play(game: str, players: int | None, seat: int, bots: str, seed: int | None, load_file: str | None,
-         plain: bool, lang: str | None, options: tuple[str, ...]) -> None:
+         plain: bool, review: bool, lang: str | None, options: tuple[str, ...]) -> None:
     """Play in the terminal against bots. Type a number or an action; 'help' for more."""
     console = Console(highlight=False, soft_wrap=True)
     if load_file:
@@ -106,6 +108,7 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             raise click.ClickException(str(exc)) from None
     if not 0 <= seat < n:
         raise click.BadParameter(f"seat must be 0-{n - 1}", param_hint="--seat")
+    start = st.clone()  # what --review replays from
     bot_names = parse_bots(bots, n)
     seat_bots = {s: make_bot(bot_names[s], derive_seed(seed, 77, s)) for s in range(n) if s != seat}
     words = Words(info, st, lang or default_language(), seat)
@@ -153,9 +156,15 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             console.print(say("cli.help"), markup=False)
             continue
         if word == "hint":
-            strongest = make_bot("expert", derive_seed(seed, 99, len(st.history)))
-            choice = strongest.choose(Observation(game, seat, legal, partial(st.view, seat)))
-            console.print(f"hint ({LEVELS['expert']}): [cyan]{choice}[/] — {words.action(choice)}")
+            try:
+                moves = coach.hint(game, seat, list(legal), st.view(seat))
+            except ValueError as exc:
+                console.print(f"! {exc}")
+                continue
+            console.print(say("cli.hint.head"), markup=False)
+            for i, m in enumerate(moves, start=1):
+                console.print("  " + say("cli.hint.move", rank=i, action=m.action, text=words.action(m.action),
+                                         worth=round(m.worth)), markup=False)
             continue
         if word == "undo":
             if not _undo_own(st, seat, turn_marks):
@@ -195,7 +204,28 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
         console.print(f"  {words.names[p]}: " + ", ".join(
             f"{say(f'source.{k}') if f'source.{k}' in words.cat else k} {v}" for k, v in br.items() if v), markup=False)
     console.print(say("cli.winners", names=", ".join(words.names[w] for w in st.winners())), markup=False)
+    if review:
+        _print_review(console, start, st, seat, words)
 
+
+def _print_review(console: Console, start: GameState, st: GameState, seat: int, words: Words) -> None:
+    """After the game: the seat's decisions that lost the most against the coach's pick."""
+    say = words.cat.t
+    actions = list(st.history[len(start.history):])
+    found = coach.review(start, actions, [seat])
+    if not found:
+        console.print(say("cli.review.none"), markup=False)
+        return
+    console.print(say("cli.review.head"), markup=False)
+    for m in found:
+        at = start.clone()
+        for a in actions[:m.step]:
+            at.apply(a)
+        w = Words(get_game(start.game_name), at, words.cat.lang, seat)
+        console.print("  " + say("cli.review.line", step=m.step, round=getattr(at, "round", "?"),
+                                 played=w.action(m.played.action), pv=round(m.played.worth),
+                                 best=w.action(m.best.action), bv=round(m.best.worth), loss=f"{m.loss:.1f}"),
+                      markup=False)
 
 def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool, lang: str = "en") -> None:
     """The table as ``seat`` sees it, in ``lang`` (a game's drawing may stay English: Burger Joint's)."""

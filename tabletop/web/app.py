@@ -97,6 +97,9 @@ class CreateGame(_Body):
     start: bool = Field(False, description=(
         "play at once against bots: seat 0 (a person) is joined and the game starts, no waiting room; "
         "every other seat must be a bot"))
+    hints: bool = Field(False, description=(
+        "the people at this table may ask the coach for hints (shown to everyone); a player whose "
+        "opponents are all bots may ask anyway"))
 
 
 class TokenBody(_Body):
@@ -195,7 +198,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
         seats = [s.model_dump() for s in body.seats] if body.seats else \
             [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
         return await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
-                                    start=body.start)
+                                    start=body.start, hints=body.hints)
 
     @app.get("/api/games/{game_id}")
     async def get_state(game_id: str, token: str = Query(..., min_length=1, max_length=100),
@@ -253,6 +256,21 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
         return await service.replay(game_id, token, step)
+
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, token: str = Query(..., min_length=1, max_length=100),
+                   lang: str = LANG) -> dict[str, Any]:
+        """The coach's three best moves for your pending decision, each with its worth (your estimated
+        final VP), judged from your view only. In a game against bots, or where the table allows
+        hints (``hints`` at creation); 403 otherwise, 409 when it is not your turn."""
+        return await service.hint(game_id, token, lang)
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str, token: str = Query(..., min_length=1, max_length=100),
+                     lang: str = LANG) -> dict[str, Any]:
+        """After the game: your decisions that lost the most against the coach's pick, with the replay
+        step of each (the replay route shows the table there)."""
+        return await service.review(game_id, token, lang)
 
     @app.post("/api/my-games")
     async def my_games(body: TokensBody) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabletop.bots import coach
 from tabletop.bots.base import Bot, Observation
 from tabletop.bots.registry import make_bot
 from tabletop.core.errors import IllegalAction, TabletopError
@@ -97,6 +98,8 @@ class LiveGame:
         self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.hints: dict[tuple[int, int], list[coach.Advice]] = {}  # (revision, seat): the coach's moves
+        self.reviews: dict[int, list[coach.Mistake]] = {}  # seat: the finished game's review
         # the log's sentences, per language: (event object, seat names, text) for each event
         self.texts: dict[str, list[tuple[Any, tuple[str, ...], str]]] = {}
 
@@ -148,10 +151,13 @@ class GameService:
         self._tasks: set[asyncio.Task[None]] = set()
         # bots think in their own small pool, never in the one the store uses
         self._bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        # the coach thinks in a pool of its own: a hint never waits behind a bot's turn
+        self._coach_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
 
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
-                     seed: int | None = None, away_limit: int | None = 600, start: bool = False) -> dict[str, Any]:
+                     seed: int | None = None, away_limit: int | None = 600, start: bool = False,
+                     hints: bool = False) -> dict[str, Any]:
         try:
             info = get_game(game)
         except TabletopError as exc:
@@ -189,9 +195,9 @@ class GameService:
                                    "(invite people through the waiting room instead)")
             seat_rows[0].joined = True
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
-                      secrets.token_urlsafe(18), time.time(), None, away_limit)
+                      secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints))
         await asyncio.to_thread(self.store.create_game, row, seat_rows)
-        return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit,
+        return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
 
@@ -273,6 +279,8 @@ class GameService:
             "seat": seat,
             "seats": [self._seat_entry(live, s) for s in live.seats],
             "away_limit": live.row.away_limit,
+            "hints": live.row.hints,
+            "can_hint": to_act and self.hints_allowed(live, seat),
             "current_player": cp,
             "prompt": st.prompt(),
             "view": st.view(seat),
@@ -737,6 +745,81 @@ class GameService:
                 "prompt": st.prompt(), "scores": st.scores(),
                 "text": live.log[step - 1].text if step else "setup"}
 
+    # ----------------------------------------------------------------- coach
+    @staticmethod
+    def hints_allowed(live: LiveGame, seat: int | None) -> bool:
+        """Hints are for a seat playing against bots only, unless the table allows them to all
+        (a game option everyone sees): nobody gets secret help against another person."""
+        if seat is None:
+            return False
+        return live.row.hints or not any(live.person_seat(s.seat) for s in live.seats if s.seat != seat)
+
+    async def hint(self, game_id: str, token: str, lang: str = "en", top: int = 3) -> dict[str, Any]:
+        """The coach's best moves for the token's seat's pending decision, judged from its view."""
+        live, seat = await self.auth(game_id, token)
+        if seat is None:
+            raise Forbidden("spectators get no hints")
+        if not self.hints_allowed(live, seat):
+            raise Forbidden("this table does not allow hints between people (a game option at creation)")
+        async with live.lock:
+            if live.row.status != "active" or live.state.current_player != seat:
+                raise Conflict("a hint is for your own pending decision: it is not your turn")
+            revision = live.revision
+            st = live.state
+            legal = list(st.legal_actions())
+            view = st.view(seat)
+            texts = {x["action"]: x["text"] for x in self._legal(live, lang)}
+        key = (revision, seat)
+        moves = live.hints.get(key)
+        if moves is None:
+            loop = asyncio.get_running_loop()
+            try:
+                moves = await loop.run_in_executor(self._coach_pool, coach.hint, live.row.game, seat, legal,
+                                                   view, top)
+            except ValueError as exc:
+                raise Conflict(str(exc)) from None
+            live.hints = {key: moves}  # the latest decision's only
+        best = moves[0].worth
+        return {"revision": revision, "seat": seat,
+                "moves": [{"action": m.action, "text": texts.get(m.action, m.action), "worth": m.worth,
+                           "behind": round(best - m.worth, 2)} for m in moves]}
+
+    async def review(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
+        """After the game: the token's seat's decisions that lost the most against the coach's pick,
+        each with the replay step to jump to."""
+        live, seat = await self.auth(game_id, token)
+        if seat is None:
+            raise Forbidden("a review is of your own moves: open it with your seat's link")
+        if live.row.status != "finished":
+            raise Conflict("the review comes once the game is over")
+        info = get_game(live.row.game)
+        found = live.reviews.get(seat)
+        if found is None:
+            loop = asyncio.get_running_loop()
+            actions = [a.action for a in live.log]
+            start = info.new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
+            try:
+                found = await loop.run_in_executor(self._coach_pool, coach.review, start, actions, [seat])
+            except ValueError as exc:
+                raise Conflict(str(exc)) from None
+            live.reviews[seat] = found
+        cat, names = catalog(lang), list(self._names(live, lang))
+        worded = info.event_sentence is not None
+        out = []
+        for m in found:
+            st = info.new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
+            for a in live.log[:m.step]:
+                st.apply(a.action)
+
+            def say(a: str, st: GameState = st) -> str:
+                return action_text(live.row.game, cat, st, a, names) if worded else st.describe(a)
+
+            out.append({"step": m.step, "round": getattr(st, "round", None),
+                        "played": {"action": m.played.action, "text": say(m.played.action), "worth": m.played.worth},
+                        "best": {"action": m.best.action, "text": say(m.best.action), "worth": m.best.worth},
+                        "loss": m.loss})
+        return {"seat": seat, "mistakes": out}
+
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, live: LiveGame) -> None:
         if live.row.status != "active":
@@ -788,6 +871,7 @@ class GameService:
             with contextlib.suppress(BaseException):
                 await t
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._coach_pool.shutdown(wait=False, cancel_futures=True)
 
     # ---------------------------------------------------------- subscribers
     async def subscribe(self, game_id: str, token: str, send: Sender,

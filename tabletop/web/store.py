@@ -49,6 +49,9 @@ games = Table(
     # seconds a person may be away (no connection, no action) before the others may hand
     # the seat to a bot; NULL: never (added after the first release: see _migrate)
     Column("away_limit", Integer),
+    # the people at this table may ask the coach for hints (NULL: no; a game against bots
+    # offers them anyway); added later, see _migrate
+    Column("hints", Boolean),
 )
 
 seats = Table(
@@ -106,6 +109,7 @@ class GameRow:
     created: float
     result: dict[str, Any] | None
     away_limit: int | None = 600
+    hints: bool = False
 
 
 @dataclass
@@ -170,9 +174,9 @@ class Store:
 
     def _migrate(self) -> None:
         """Bring a database made by an older release up to date (columns added since)."""
-        added = {"games": ("away_limit", "INTEGER"), "seats": ("auto_single", "BOOLEAN"),
-                 "actions": ("auto", "BOOLEAN")}
-        for table, (column, kind) in added.items():
+        added = [("games", "away_limit", "INTEGER"), ("seats", "auto_single", "BOOLEAN"),
+                 ("actions", "auto", "BOOLEAN"), ("games", "hints", "BOOLEAN")]
+        for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
                 with self.engine.begin() as c:
@@ -183,7 +187,7 @@ class Store:
             c.execute(insert(games).values(
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
-                result=None, away_limit=row.away_limit))
+                result=None, away_limit=row.away_limit, hints=row.hints))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
@@ -199,7 +203,7 @@ class Store:
                               .order_by(seat_changes.c.n)).all()
         return (
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
-                    json.loads(g.result) if g.result else None, g.away_limit),
+                    json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints)),
             [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
             [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
             [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)

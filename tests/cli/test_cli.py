@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -123,13 +124,27 @@ def test_play_hint_undo_save_and_load(tmp_path) -> None:
     # seat 1 chooses the first starting guest, so the bots move first; then our commands
     out = run("play", "--players", "2", "--seed", "4", "--bots", "easy", "--plain",
               input=f"hint\n0\nundo\nsave {save}\nquit\n")
-    assert "hint (" in out and "— Seat 0" in out
+    assert "The coach's best moves" in out
+    hinted = re.findall(r"^\s+([123])\. (\S+)\s+.*: ≈ (\d+) VP$", out, re.M)
+    assert [h[0] for h in hinted] == ["1", "2", "3"], out
+    assert int(hinted[0][2]) >= int(hinted[1][2]) >= int(hinted[2][2])
     assert "nothing of yours to undo" in out  # taking a starting guest draws a new one: not undoable
     assert save.exists()
     saved = json.loads(save.read_text())
     assert saved["game"] == "grand-austria-hotel" and saved["history"]
     out2 = run("play", "--load", str(save), "--plain", input="quit\n")
     assert "You are Seat 0" in out2 and "bye" in out2
+
+
+def test_play_review_after_the_game_lists_costly_decisions() -> None:
+    """``--review``: after the game the coach lists the seat's decisions that lost the most; always
+    taking the first option loses plenty."""
+    out = run("play", "--players", "2", "--seed", "5", "--bots", "easy", "--plain", "--review", input="0\n" * 3000)
+    assert "Game over. Scores:" in out and "Your costliest decisions" in out
+    lines = re.findall(r"^\s+step (\d+), round (\d+): you played .* VP\): ([\d.]+) VP$", out, re.M)
+    assert 1 <= len(lines) <= 5, out[-3000:]
+    losses = [float(x[2]) for x in lines]
+    assert losses == sorted(losses, reverse=True) and losses[-1] >= 0.5
 
 
 def test_play_undo_takes_back_a_reversible_choice(tmp_path) -> None:

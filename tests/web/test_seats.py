@@ -263,6 +263,6 @@ def test_an_older_database_gets_the_new_column(tmp_path) -> None:
     store = Store(f"sqlite:///{path}")
     try:
         loaded = store.load_game("0123456789abcdef")
-        assert loaded is not None and loaded[0].away_limit is None and loaded[3] == []
+        assert loaded is not None and loaded[0].away_limit is None and loaded[0].hints is False and loaded[3] == []
     finally:
         store.engine.dispose()

@@ -59,6 +59,7 @@ export function showGame(root, gameId) {
     if (changed) {
       S.ui.selectedTable = null;
       S.ui.copyOpen = false;
+      if (S.hint && S.hint.revision !== payload.revision) S.hint = null;
       if (S.fullLog && payload.log_total !== S.fullLog.length) S.fullLog = null;
     }
     if (!S.data) loadData();
@@ -324,7 +325,13 @@ export function showGame(root, gameId) {
         h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, ...guardAttrs(l.action), onclick: () => act(l.action) },
           h("code", l.action), " ", logText(l.text))))), "all-options"));
     }
+    if (p.hints) tools.push(h("span.table-hints.small.muted", { id: "table-hints", title: t("game.hint.tableHelp") }, t("game.hint.table")));
+    if (mine && p.can_hint) {
+      tools.push(h("button.small.hint", { type: "button", id: "hint", title: t("game.hint.title"),
+        disabled: !!(S.hint && S.hint.loading), onclick: askHint }, t("game.hint")));
+    }
     if (tools.length) parts.push(h("div.tools", tools));
+    if (mine && S.hint && S.hint.revision === p.revision) parts.push(hintPanel());
     const meSeat = p.seat !== null ? p.seats[p.seat] : null;
     if (meSeat && meSeat.stand_in && p.status !== "finished") {
       parts.push(h("p.stand-in", { id: "stand-in", role: "status" }, t("game.botPlaysForYou", { level: t(`level.${meSeat.bot}`) }), " ",
@@ -333,6 +340,61 @@ export function showGame(root, gameId) {
     if (S.error) parts.push(h("p.error", { role: "alert", id: "error" }, S.error, " ", h("button.small.link-like", { type: "button", onclick: () => { S.error = ""; render(); } }, "✕")));
     if (S.notice) parts.push(h("p.notice", { role: "status", id: "notice" }, S.notice));
     return h(`section.statusbar${mine ? ".mine" : ""}`, { id: "statusbar" }, parts);
+  }
+
+  // ---------------------------------------------------------------- coach
+  async function askHint() {
+    const revision = S.p.revision;
+    S.hint = { revision, loading: true };
+    render();
+    try {
+      const r = await getJSON(`/api/games/${encodeURIComponent(gameId)}/hint?token=${encodeURIComponent(token)}`);
+      if (S.hint && S.hint.revision === r.revision) S.hint = { revision: r.revision, moves: r.moves };
+    } catch (e) {
+      S.hint = null;
+      S.error = e.detail || String(e);
+    }
+    render();
+  }
+
+  /** The coach's three best moves: each with the player's estimated final VP after it. */
+  function hintPanel() {
+    const hi = S.hint;
+    if (hi.loading) return h("div.hint-panel", { id: "hint-panel", "data-loading": "1" }, h("span.muted", t("game.hint.thinking")));
+    return h("div.hint-panel", { id: "hint-panel", "data-loading": "0" },
+      h("ol.hint-moves", hi.moves.map((m) => h("li", { "data-hint": m.action },
+        h("button.small.link-like", { type: "button", "data-hint-action": m.action, title: t("game.hint.play"),
+          onclick: () => act(m.action) }, logText(m.text)),
+        " ", h("span.worth", t("game.hint.worth", { worth: Math.round(m.worth) })),
+        m.behind > 0.05 ? h("span.muted.small", " ", t("game.hint.behind", { d: m.behind.toFixed(1) })) : null))),
+      h("p.muted.small", t("game.hint.note")));
+  }
+
+  async function openReview() {
+    S.review = { loading: true };
+    render();
+    try {
+      const r = await getJSON(`/api/games/${encodeURIComponent(gameId)}/review?token=${encodeURIComponent(token)}`);
+      S.review = { mistakes: r.mistakes };
+    } catch (e) {
+      S.review = null;
+      S.error = e.detail || String(e);
+    }
+    render();
+  }
+
+  /** After the game: the decisions that cost the player most by the coach's judgement, each a jump into the replay. */
+  function reviewPanel() {
+    const rv = S.review;
+    if (!rv) return null;
+    if (rv.loading) return h("div.review", { id: "review", "data-loading": "1" }, h("p.muted", t("game.review.thinking")));
+    return h("div.review", { id: "review", "data-loading": "0" },
+      h("h3", t("game.review.head")),
+      rv.mistakes.length ? h("ol.review-list", rv.mistakes.map((m) => h("li", { "data-review-step": m.step },
+        t("game.review.line", { round: m.round ?? "?", played: logText(m.played.text), pv: Math.round(m.played.worth),
+          best: logText(m.best.text), bv: Math.round(m.best.worth), loss: m.loss.toFixed(1) }), " ",
+        h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step) }, t("game.review.show")))))
+        : h("p.muted", t("game.review.none")));
   }
 
   function waitingRoom() {
@@ -483,8 +545,11 @@ export function showGame(root, gameId) {
       S.openSource ? sourceEvents(S.openSource) : null,
       h("p.end-buttons",
         h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")), " ",
+        p.seat !== null ? h("button", { type: "button", id: "open-review", disabled: !!(S.review && S.review.loading),
+          onclick: openReview }, t("game.review")) : null, " ",
         h("a.button", { id: "download-record", download: `game-${gameId}.json`,
-          href: `/api/games/${encodeURIComponent(gameId)}/record?token=${encodeURIComponent(token)}` }, t("game.downloadRecord"))));
+          href: `/api/games/${encodeURIComponent(gameId)}/record?token=${encodeURIComponent(token)}` }, t("game.downloadRecord"))),
+      reviewPanel());
   }
 
   /** The log's events behind one line of the score breakdown, per player. */

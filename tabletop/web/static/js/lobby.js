@@ -55,6 +55,7 @@ export function showLobby(root) {
     config: {},
     seed: "",
     awayLimit: 600,
+    hints: false,
     created: null,
     error: "",
     mine: null,
@@ -230,6 +231,7 @@ export function showLobby(root) {
     };
     if (st.seed !== "" && Number.isFinite(Number(st.seed))) body.seed = Number(st.seed);
     body.away_limit = st.awayLimit;
+    if (st.hints) body.hints = true;
     if (body.seats.slice(1).every((s) => s.kind === "bot") && body.seats[0].kind === "human") {
       // a table against bots only: next time "Play against bots" starts the same one
       localStorage.setItem(SOLO_KEY, JSON.stringify({ game: body.game, players: body.players, config: body.config,
@@ -307,6 +309,8 @@ export function showLobby(root) {
         } }, counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))))),
       h("fieldset.seats", h("legend", t("lobby.seats")), seatRows),
       normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
+      h("div.opt.hints-opt", h("label", h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: st.hints,
+        onchange: (e) => { st.hints = e.target.checked; } }), " ", t("lobby.hints")), h("small.help", t("lobby.hintsHelp"))),
       h("details.advanced", h("summary", t("lobby.advanced")), advanced,
         h("div.opt", h("label", { for: "away-limit" }, t("lobby.awayLimit")),
           h("select", { id: "away-limit", name: "away_limit", onchange: (e) => { st.awayLimit = e.target.value === "" ? null : Number(e.target.value); } },

@@ -1,0 +1,132 @@
+"""The coach: the best moves for a seat's pending decision, and a review of a finished game.
+
+A hint is worked out from the seat's *view* only (what that player sees at the
+table), never from the true state: the hidden parts (cards in hands and decks,
+future dice) are sampled from the view as the search bots do, with a seed taken
+from the view itself, so that two positions a player cannot tell apart get the
+same hint. Each legal move is judged by the bots' turn planner: the move, then
+the best rest of the player's turn it can find, then the game's evaluation
+(its estimate of the player's final score, in VP), averaged over the samples.
+
+The review replays a finished game and asks the same question at every decision
+a seat took with a choice: how much worse, by that judgement, was the move
+played than the coach's best? The decisions that lost the most are listed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.bots.search import _evaluator, _marker, _resolve_chance, plan_turn
+from tabletop.core.registry import get_game
+from tabletop.core.rng import Rng
+from tabletop.core.state import GameState
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One move and its worth: the seat's estimated final VP after the move and the best rest of
+    the turn the planner found (mean over the samples)."""
+
+    action: str
+    worth: float
+    rest: tuple[str, ...]  # the rest of the turn the planner would play after it (first sample)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision of a finished game where the move played was judged worse than the coach's pick."""
+
+    step: int  # actions played before this decision (the replay's step)
+    seat: int
+    played: Advice
+    best: Advice
+    loss: float  # best.worth - played.worth, in VP
+
+
+def view_seed(game: str, seat: int, view: dict[str, Any], legal: list[str]) -> int:
+    """A seed taken from what the seat sees: equal views give equal samples (and equal hints)."""
+    text = json.dumps([game, seat, view, legal], sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
+
+
+def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], samples: int = 2,
+               beam: int = 8, per_root: int = 2) -> list[Advice]:
+    """Every legal move with its worth, best first (ties: in the order of ``legal``)."""
+    info = get_game(game)
+    if info.determinize is None:
+        raise ValueError(f"{game} has no determinizer: the coach cannot judge its moves")
+    ev = _evaluator(game)
+    marker = _marker(game)
+    rng = Rng(view_seed(game, seat, view, legal))
+    totals = dict.fromkeys(legal, 0.0)
+    rests: dict[str, tuple[str, ...]] = {}
+    n = max(1, samples)
+    for _ in range(n):
+        st = info.determinize(view, rng)
+        for a, (v, rest) in judge_each(st, seat, legal, ev, marker, beam, per_root).items():
+            totals[a] += v
+            rests.setdefault(a, rest)
+    ranked = sorted(legal, key=lambda a: (-totals[a], legal.index(a)))
+    return [Advice(a, round(totals[a] / n, 2), rests.get(a, ())) for a in ranked]
+
+
+def judge_each(st: GameState, seat: int, legal: list[str], ev: Callable[[GameState, int], float],
+               marker: Callable[[GameState, int], Any], beam: int, per_root: int,
+               ) -> dict[str, tuple[float, tuple[str, ...]]]:
+    """For each legal move on ``st``: its value after the best rest of the turn; ``st`` is left as it was."""
+    start = marker(st, seat)
+    out: dict[str, tuple[float, tuple[str, ...]]] = {}
+    for a in legal:
+        st.apply(a)
+        k = _resolve_chance(st)
+        rest: tuple[str, ...] = ()
+        if st.is_terminal():
+            v = float(st.scores()[seat])
+        elif st.current_player == seat and marker(st, seat) == start:
+            by_root = plan_turn(st, seat, ev, marker, beam, per_root)
+            if by_root:
+                v, rest = max(by_root.values(), key=lambda vs: vs[0])
+            else:
+                v = ev(st, seat)
+        else:
+            v = ev(st, seat)
+        for _ in range(k + 1):
+            st.undo()
+        out[a] = (v, rest)
+    return out
+
+
+def hint(game: str, seat: int, legal: list[str], view: dict[str, Any], top: int = 3,
+         samples: int = 2) -> list[Advice]:
+    """The ``top`` best moves for the pending decision, judged from ``view`` only."""
+    return rank_moves(game, seat, legal, view, samples=samples)[:max(1, top)]
+
+
+def review(start: GameState, actions: list[str], seats: list[int], top: int = 5, samples: int = 1,
+           progress: Callable[[int, int], None] | None = None) -> list[Mistake]:
+    """Replay ``actions`` from ``start`` (a copy is used) and list, for the given seats, the ``top``
+    decisions whose move lost the most against the coach's pick (largest loss first; a loss under
+    0.5 VP is not a mistake). ``step`` counts the actions played from ``start``."""
+    game = start.game_name
+    st = start.clone()
+    found: list[Mistake] = []
+    for step, a in enumerate(actions):
+        cp = st.current_player
+        if cp in seats and not st.is_chance():
+            legal = list(st.legal_actions())
+            if len(legal) > 1 and a in legal:
+                ranked = rank_moves(game, cp, legal, st.view(cp), samples=samples)
+                played = next(x for x in ranked if x.action == a)
+                loss = round(ranked[0].worth - played.worth, 2)
+                if loss >= 0.5:
+                    found.append(Mistake(step, cp, played, ranked[0], loss))
+        if progress is not None:
+            progress(step + 1, len(actions))
+        st.apply(a)
+    found.sort(key=lambda m: (-m.loss, m.step))
+    return found[:max(0, top)]

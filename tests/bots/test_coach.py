@@ -1,0 +1,102 @@
+"""The coach (tabletop.bots.coach): hints from a seat's view only, and the review of a finished game."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from tabletop.bots.base import Observation
+from tabletop.bots.coach import hint, rank_moves, review
+from tabletop.bots.registry import make_bot
+from tabletop.core.registry import get_game
+from tabletop.core.rng import Rng
+
+GAH = "grand-austria-hotel"
+
+
+def play(game: str, seed: int, steps: int, config: dict | None = None, bots: str = "easy"):
+    """A game after ``steps`` actions of the given bots (chance sampled); returns (state, actions)."""
+    info = get_game(game)
+    st = info.new_game(players=2, seed=seed, **(config or {}))
+    players = [make_bot(bots, seed + i) for i in range(2)]
+    actions = []
+    while not st.is_terminal() and len(actions) < steps:
+        if st.is_chance():
+            a = st.sample_chance()
+        else:
+            cp = st.current_player
+            legal = list(st.legal_actions())
+            a = players[cp].choose(Observation(game, cp, legal, partial(st.view, cp)))
+        actions.append(a)
+        st.apply(a)
+    return st, actions
+
+
+def a_choice(game: str, seed: int, config: dict | None = None):
+    """A state a few turns in where the player to move has several options."""
+    st, _ = play(game, seed, 40, config)
+    while st.is_chance() or len(st.legal_actions()) < 3:
+        st.apply(st.sample_chance() if st.is_chance() else st.legal_actions()[0])
+    return st
+
+
+ALL_MODULES = {"modules": ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]}
+
+
+@pytest.mark.parametrize("config", [{}, ALL_MODULES])
+def test_hint_gives_three_legal_moves_best_first(config) -> None:
+    st = a_choice(GAH, 5, config)
+    me = st.current_player
+    legal = list(st.legal_actions())
+    moves = hint(GAH, me, legal, st.view(me))
+    assert len(moves) == 3 and all(m.action in legal for m in moves)
+    assert len({m.action for m in moves}) == 3
+    assert moves[0].worth >= moves[1].worth >= moves[2].worth
+    # the worth is an estimate of the final VP: no less than the VP the player has now
+    assert moves[0].worth >= st.scores()[me] - 1e-6
+    if not config:  # every move of the ranking is judged, the hint is its head
+        ranked = rank_moves(GAH, me, legal, st.view(me))
+        assert sorted(m.action for m in ranked) == sorted(legal) and ranked[:3] == moves
+
+
+def test_the_hint_never_changes_with_the_hidden_state() -> None:
+    """Two full states the player cannot tell apart (the same view: the opponent's hand and the decks
+    dealt otherwise) give the same hint."""
+    st = a_choice(GAH, 9)
+    me = st.current_player
+    view = st.view(me)
+    info = get_game(GAH)
+    one, two = info.determinize(view, Rng(1)), info.determinize(view, Rng(2))
+    assert one.view(me) == two.view(me) == view
+    other = 1 - me
+    assert one.view(other) != two.view(other), "the two states should differ in what the player cannot see"
+    legal = list(st.legal_actions())
+    assert list(one.legal_actions()) == list(two.legal_actions()) == legal
+    assert hint(GAH, me, legal, one.view(me)) == hint(GAH, me, legal, two.view(me))
+
+
+def test_hint_for_burger_joint() -> None:
+    st = a_choice("burger-joint", 3)
+    me = st.current_player
+    legal = list(st.legal_actions())
+    moves = hint("burger-joint", me, legal, st.view(me))
+    assert moves and all(m.action in legal for m in moves)
+
+
+def test_review_moves_are_legal_at_their_points_and_lost_worth() -> None:
+    st, actions = play(GAH, 21, 10_000, bots="random")
+    assert st.is_terminal()
+    found = review(get_game(GAH).new_game(players=2, seed=21), actions, [0], top=5)
+    assert found, "a random player makes mistakes the coach sees"
+    assert [m.loss for m in found] == sorted((m.loss for m in found), reverse=True)
+    info = get_game(GAH)
+    for m in found:
+        at = info.new_game(players=2, seed=21)
+        for a in actions[:m.step]:
+            at.apply(a)
+        assert at.current_player == m.seat == 0
+        legal = list(at.legal_actions())
+        assert m.played.action == actions[m.step] and m.played.action in legal and m.best.action in legal
+        assert m.played.action != m.best.action and m.loss == pytest.approx(m.best.worth - m.played.worth, abs=0.02)
+        assert m.loss >= 0.5

@@ -1,0 +1,95 @@
+"""The coach over the API: hints for a pending decision (against bots, or where the table allows
+them), and the review of a finished game with replay steps (on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+
+from tests.web.test_api import new_game, started, state
+from tests.web.test_sit_down import solo, wait_for_turn
+
+
+def hint(client, g, seat, token=None):
+    return client.get(f"/api/games/{g['id']}/hint", params={"token": token or g["seats"][seat]["token"]})
+
+
+def test_no_secret_help_between_people(client) -> None:
+    """Two people, no table option: nobody may ask (403), and the payload says so."""
+    g = started(client)
+    for seat in (0, 1):
+        s = state(client, g, seat)
+        assert s["hints"] is False and s["can_hint"] is False
+        r = hint(client, g, seat)
+        assert r.status_code == 403 and "does not allow hints" in r.json()["detail"]
+
+
+def test_a_table_that_allows_hints_gives_them_to_the_player_to_move_only(client) -> None:
+    g = new_game(client, hints=True)
+    assert g["hints"] is True
+    for s in g["seats"]:
+        r = client.post(f"/api/games/{g['id']}/join", json={"token": s["token"], "name": s["name"]})
+        assert r.status_code == 200
+    assert client.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
+    spec = client.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
+    assert spec["hints"] is True and spec["can_hint"] is False  # shown to all
+    mover = spec["current_player"]
+    other = 1 - mover
+    before = state(client, g, mover)
+    assert before["can_hint"] is True and state(client, g, other)["can_hint"] is False
+    r = hint(client, g, mover)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    legal = {x["action"]: x["text"] for x in before["legal"]}
+    moves = body["moves"]
+    assert body["revision"] == before["revision"] and 1 <= len(moves) <= 3
+    assert all(m["action"] in legal and m["text"] == legal[m["action"]] for m in moves)
+    assert moves[0]["behind"] == 0 and [m["worth"] for m in moves] == sorted((m["worth"] for m in moves), reverse=True)
+    assert hint(client, g, mover).json() == body  # the same decision, the same hint
+    assert state(client, g, mover)["revision"] == before["revision"]  # asking changes nothing
+    r = hint(client, g, other)
+    assert r.status_code == 409 and "not your turn" in r.json()["detail"]
+    r = hint(client, g, None, token=g["spectator_token"])
+    assert r.status_code == 403
+
+
+def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> None:
+    """Against a bot the coach is there without any option; its words follow the language. After
+    the game the review names the costliest decisions with legal moves and replay steps."""
+    g = solo(client, seed=12)
+    s = wait_for_turn(client, g)
+    while len(s["legal"]) < 3:
+        client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][0]["token"],
+                                                          "revision": s["revision"], "action": s["legal"][0]["action"]})
+        s = wait_for_turn(client, g)
+    assert s["can_hint"] is True and s["hints"] is False
+    de = client.get(f"/api/games/{g['id']}/hint", params={"token": g["seats"][0]["token"], "lang": "de"}).json()
+    de_legal = client.get(f"/api/games/{g['id']}", params={"token": g["seats"][0]["token"], "lang": "de"}).json()
+    texts = {x["action"]: x["text"] for x in de_legal["legal"]}
+    assert len(de["moves"]) == 3 and all(m["text"] == texts[m["action"]] for m in de["moves"])
+    # review: not before the end
+    r = client.get(f"/api/games/{g['id']}/review", params={"token": g["seats"][0]["token"]})
+    assert r.status_code == 409
+    deadline = time.time() + 180
+    while time.time() < deadline:
+        s = state(client, g, 0)
+        if s["status"] == "finished":
+            break
+        if s["current_player"] != 0 or not s["legal"]:
+            time.sleep(0.02)
+            continue
+        last = s["legal"][-1]["action"]
+        client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][0]["token"],
+                                                          "revision": s["revision"], "action": last})
+    assert s["status"] == "finished"
+    r = client.get(f"/api/games/{g['id']}/review", params={"token": g["seats"][0]["token"]})
+    assert r.status_code == 200, r.text
+    mistakes = r.json()["mistakes"]
+    assert mistakes and len(mistakes) <= 5
+    assert [m["loss"] for m in mistakes] == sorted((m["loss"] for m in mistakes), reverse=True)
+    record = client.get(f"/api/games/{g['id']}/record", params={"token": g["seats"][0]["token"]}).json()
+    for m in mistakes:
+        assert record["actions"][m["step"]] == m["played"]["action"] != m["best"]["action"]
+        assert m["loss"] >= 0.5 and m["played"]["text"] and m["best"]["text"]
+        rep = client.get(f"/api/games/{g['id']}/replay/{m['step']}", params={"token": g["seats"][0]["token"]})
+        assert rep.status_code == 200 and rep.json()["step"] == m["step"]
+    assert client.get(f"/api/games/{g['id']}/review", params={"token": g["spectator_token"]}).status_code == 403
