@@ -557,3 +557,28 @@ def test_kozi_palace_no_die_moved_for_the_skeleton_key() -> None:
     run(st, "key")
     settle(st)
     assert not any(a.startswith("kozi:") for a in st.legal_actions())
+
+
+def test_kozi_palace_no_coloured_die_move_the_owner_cannot_pay_for() -> None:
+    """001 App. The Kozi Palace with module II (M2-6: a coloured die costs 1 krone per other die on
+    its space): moving the red die onto a space that holds two dice makes it cost 2 kronen there.
+    With 1 krone that move is not offered (it would leave no die to take: the turn could not go on);
+    moving it onto a space with one die (1 krone) is, and so are the white dice's moves."""
+    sc = Scenario(players=2, modules=["celebrities", UH]).objectives(["A1", "B2", "C2"])
+    sc.pos["modules"][UH] = {"entrances": [{"id": "the-kozi-palace", "owner": 0}, {"id": "stroup", "owner": 1}]}
+    sc.dice({3: 1, 4: 1, 5: 2}).money(0, 1).pos["modules"]["celebrities"]["dice"]["red"] = 4
+    st = sc.turn(0).state()
+    kozi = sorted(a for a in st.legal_actions() if a.startswith("kozi:"))
+    assert "kozi:4-5:red" not in kozi and "kozi:4-3:red" in kozi
+    assert {"kozi:5-4", "kozi:3-4", "kozi:3-2"} <= set(kozi)
+    run(st, "kozi:4-3:red")
+    assert st.legal_actions() and "d3:red" in st.legal_actions()
+    run(st, "d3:red")
+    assert st.players[0].money == 0  # one other die on space 3
+    # with 2 kronen the move onto the two dice is offered, and its die can be taken
+    st = sc.money(0, 2).turn(0).state()
+    assert "kozi:4-5:red" in st.legal_actions()
+    run(st, "kozi:4-5:red")
+    assert "d5:red" in st.legal_actions()
+    run(st, "d5:red")
+    assert st.players[0].money == 0

@@ -362,11 +362,17 @@ class UniqueHotels(Module):
             # turned to the new space's number like any die (kozi:a-b:<colour>)
             cel = st.parts.get("celebrities")
             face = cel.face if cel is not None else ()
+            money = pl.money
             for a, b in KOZI_MOVES:
-                if dice[a] and (b < 6 or pl.money >= c6) and self._adjacent(st, a, b):
+                c_b = c6 if b == 6 else 0
+                if dice[a] and money >= c_b and self._adjacent(st, a, b):
                     if dice[a] > face.count(a):
                         out.append(KOZI_STR[(a, b)])
-                    out.extend(KOZI_COLOUR[(a, b, c)] for c in range(len(face)) if face[c] == a)
+                    # a coloured die moved onto b is then taken there for 1 krone per other die
+                    # on b (M2-6): the dice already there; a move the player cannot pay for
+                    # would leave them with no die to take
+                    if money >= c_b + dice[b]:
+                        out.extend(KOZI_COLOUR[(a, b, c)] for c in range(len(face)) if face[c] == a)
 
     def _adjacent(self, st: EngineBase, a: int, b: int) -> bool:
         return [min(a, b), max(a, b)] in _data(st, "kozi_adjacent")
