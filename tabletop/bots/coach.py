@@ -130,3 +130,11 @@ def review(start: GameState, actions: list[str], seats: list[int], top: int = 5,
         st.apply(a)
     found.sort(key=lambda m: (-m.loss, m.step))
     return found[:max(0, top)]
+
+
+def review_game(game: str, players: int, seed: int, config: dict[str, Any], actions: list[str],
+                seats: list[int], top: int = 5, samples: int = 1) -> list[Mistake]:
+    """:func:`review` of a game given by its table and actions (plain data: it can be sent to a
+    worker process)."""
+    start = get_game(game).new_game(players=players, seed=seed, **config)
+    return review(start, actions, seats, top=top, samples=samples)

@@ -797,9 +797,10 @@ class GameService:
         if found is None:
             loop = asyncio.get_running_loop()
             actions = [a.action for a in live.log]
-            start = info.new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
+            row = live.row
             try:
-                found = await loop.run_in_executor(self._coach_pool, coach.review, start, actions, [seat])
+                found = await loop.run_in_executor(self._coach_pool, coach.review_game, row.game, row.players,
+                                                   row.seed, row.config, actions, [seat])
             except ValueError as exc:
                 raise Conflict(str(exc)) from None
             live.reviews[seat] = found
