@@ -133,12 +133,16 @@ class TokensBody(_Body):
     tokens: list[str] = Field(default_factory=list, max_length=200)
 
 
-def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) -> FastAPI:
+def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
+               bot_workers: int | None = None) -> FastAPI:
+    """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
+    of the server process)."""
     store = Store(database)
-    service = GameService(store, bot_delay=bot_delay)
+    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        service.bot_pool.start()  # the workers import the engine now, not at the first bot's move
         await service.resume_active()
         yield
         await service.drain()

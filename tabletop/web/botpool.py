@@ -1,0 +1,167 @@
+"""Where the server's bots think: worker processes, so that no bot slows the server.
+
+A search bot spends 0.2-3 s of CPU on one decision. In a thread of the server process it
+would hold the GIL against every other game's updates; in a worker process it only takes
+a core. A decision crosses the process boundary as plain data: the bot object itself (it
+keeps state between decisions: its random stream, a planned line) with the seat's game,
+number, legal actions and view; the worker rebuilds the :class:`Observation` and sends
+back the action together with the bot as it is after choosing. The server keeps that
+bot, so a game plays exactly as it did with in-process threads.
+
+Workers are started with ``spawn`` (the server has threads and an event loop: a forked
+child could inherit a held lock), import the engine once when they start, run at a lower
+priority than the server and ignore Ctrl-C (the server shuts them down). A worker that
+dies (killed, out of memory, a crash in compiled code) breaks the whole pool: the pool is
+made again and the decisions that were in it are asked again; the bots sent are the
+server's unchanged copies, so asking again gives the same answers.
+
+``workers=0`` keeps the old way, threads of the server process (``bot.choose`` on the
+server's own bot object): for debugging and for comparing the two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from tabletop.bots.base import Bot, Observation
+
+log = logging.getLogger("tabletop.web")
+# how often one decision is asked again after its worker died, before the seat gives up
+ATTEMPTS = 3
+# bot thinking is background work: the server's event loop goes first on a busy machine
+WORKER_NICE = 5
+
+
+def default_workers() -> int:
+    """One core for the server, the others for bots (at least one worker)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _constant(view: dict[str, Any]) -> Any:
+    def get() -> dict[str, Any]:
+        return view
+
+    return get
+
+
+def _start_worker() -> None:
+    """Import the engine and the bots once, in each worker, before its first decision."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+    from tabletop.bots import registry  # noqa: F401 - the bots and their evaluators
+    from tabletop.core.registry import game_names, get_game
+
+    for name in game_names():
+        get_game(name)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]) -> tuple[str, Bot]:
+    """One decision (in a worker): the action and the bot as it is after choosing."""
+    action = bot.choose(Observation(game, seat, legal, _constant(view)))
+    return action, bot
+
+
+class BotPool:
+    """Runs bots' decisions in ``workers`` processes (0: in ``threads`` threads of this process)."""
+
+    def __init__(self, workers: int, threads: int = 2) -> None:
+        if workers < 0:
+            raise ValueError("bot workers must be 0 (threads of the server) or more")
+        self.workers = workers
+        self.threads = threads
+        self.restarts = 0  # pools made again after a worker died (for logs and tests)
+        self._pool: Executor | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @property
+    def in_process(self) -> bool:
+        return self.workers == 0
+
+    def _make(self) -> Executor:
+        if self.in_process:
+            return ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="bot")
+        ctx = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_start_worker)
+        # start every worker now (each imports the engine), not at the first bot's move
+        for _ in range(self.workers):
+            pool.submit(_ready)
+        return pool
+
+    def start(self) -> Executor:
+        """The pool, made (and its workers started) on first use."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot pool is shut down")
+            if self._pool is None:
+                self._pool = self._make()
+            return self._pool
+
+    def _replace(self, broken: Executor) -> None:
+        """Make a new pool if ``broken`` is still the current one (many decisions see the same break)."""
+        with self._lock:
+            if self._pool is not broken or self._closed:
+                return
+            self.restarts += 1
+            self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    async def choose(self, bot: Bot, game: str, seat: int, legal: list[str],
+                     view: dict[str, Any]) -> tuple[str, Bot]:
+        """The bot's action and its state afterwards (in-process: the same object, changed)."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(1, ATTEMPTS + 1):
+            pool = self.start()
+            if self.in_process:
+                obs = Observation(game, seat, legal, _constant(view))
+                return await loop.run_in_executor(pool, bot.choose, obs), bot
+            try:
+                return await loop.run_in_executor(pool, think, bot, game, seat, legal, view)
+            except BrokenProcessPool:
+                if self._closed:
+                    raise
+                log.warning("a bot worker died while seat %s of a %s game was thinking (attempt %s of %s): "
+                            "starting the workers again, the seat thinks again", seat, game, attempt, ATTEMPTS)
+                self._replace(pool)
+        raise BrokenProcessPool(f"bot workers died {ATTEMPTS} times on one decision of seat {seat}")
+
+    def pids(self) -> list[int]:
+        """The live worker processes (empty in-process or before the first use)."""
+        pool = self._pool
+        procs = getattr(pool, "_processes", None) or {}
+        return [p.pid for p in list(procs.values()) if p.is_alive()]
+
+    def shutdown(self) -> None:
+        """Stop the workers now: queued decisions are dropped, running ones are not waited for
+        (their games' bot tasks are cancelled first; a restarted server asks again)."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        # shutdown() forgets the processes and the manager thread: take them first
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
+        pool.shutdown(wait=False, cancel_futures=True)
+        # a worker in the middle of a long decision is stopped rather than waited for
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(5)
+        if isinstance(manager, threading.Thread):
+            manager.join(5)
