@@ -10,7 +10,8 @@ bot, so a game plays exactly as it did with in-process threads.
 
 Workers are started with ``spawn`` (the server has threads and an event loop: a forked
 child could inherit a held lock), import the engine once when they start, run at a lower
-priority than the server and ignore Ctrl-C (the server shuts them down). A worker that
+priority than the server, ignore Ctrl-C (the server shuts them down) and end by themselves
+when the server process is gone (even killed with SIGKILL). A worker that
 dies (killed, out of memory, a crash in compiled code) breaks the whole pool: the pool is
 made again and the decisions that were in it are asked again; the bots sent are the
 server's unchanged copies, so asking again gives the same answers.
@@ -28,6 +29,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -53,9 +55,18 @@ def _constant(view: dict[str, Any]) -> Any:
     return get
 
 
+def _watch_parent(parent: int) -> None:
+    """End this worker when the server is gone: a server killed with SIGKILL cannot stop its
+    workers, and a worker waiting for its next decision would wait for ever."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
 def _start_worker() -> None:
     """Import the engine and the bots once, in each worker, before its first decision."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="parent-watch", daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
     from tabletop.bots import registry  # noqa: F401 - the bots and their evaluators
