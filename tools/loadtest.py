@@ -615,6 +615,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--spectators", type=int, default=1, help="spectator clients per game (default 1)")
     p.add_argument("--duration", type=float, default=60.0, help="seconds of play after setup (default 60)")
     p.add_argument("--setup-timeout", type=float, default=60.0)
+    p.add_argument("--wait-timeout", type=float, default=30.0,
+                   help="seconds the human seat waits for its turn (or an update) before the game counts as "
+                        "stalled (default 30; longer when slow bots share few bot workers)")
     p.add_argument("--bot", default="random", help="bot level or spec for the bot seat (default random)")
     p.add_argument("--expert-games", type=int, default=0,
                    help="this many of the games are against the expert level instead of --bot (default 0)")
@@ -635,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= a.expert_games <= a.games:
         p.error("--expert-games 0 to --games")
     opts = Options(games=a.games, spectators=a.spectators, duration=a.duration, setup_timeout=a.setup_timeout,
+                   wait_timeout=a.wait_timeout,
                    bot=a.bot, expert_games=a.expert_games, game=a.game, config=json.loads(a.config), seed=a.seed,
                    compression=not a.no_compression,
                    think=tuple(float(x) for x in a.think.split(",")))  # type: ignore[arg-type]

@@ -39,6 +39,8 @@ from tabletop.bots.base import Bot, Observation
 log = logging.getLogger("tabletop.web")
 # how often one decision is asked again after its worker died, before the seat gives up
 ATTEMPTS = 3
+# bots that answer in a few ms: they get a worker of their own (see BotPool)
+QUICK = ("random", "greedy")
 # bot thinking is background work: the server's event loop goes first on a busy machine
 WORKER_NICE = 5
 
@@ -86,8 +88,27 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
+def _stop(pool: Executor) -> None:
+    """Stop an executor's workers now (a decision in progress is not waited for)."""
+    # shutdown() forgets the processes and the manager thread: take them first
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5)
+    if isinstance(manager, threading.Thread):
+        manager.join(5)
+
+
 class BotPool:
-    """Runs bots' decisions in ``workers`` processes (0: in ``threads`` threads of this process)."""
+    """Runs bots' decisions in ``workers`` processes (0: in ``threads`` threads of this process).
+
+    Quick bots (``QUICK``: a few ms a decision) have a worker of their own, so that their
+    games never queue behind an expert's seconds of thinking: with workers, the pool is
+    ``workers`` processes for the search bots plus one for the quick ones."""
 
     def __init__(self, workers: int, threads: int = 2) -> None:
         if workers < 0:
@@ -95,7 +116,7 @@ class BotPool:
         self.workers = workers
         self.threads = threads
         self.restarts = 0  # pools made again after a worker died (for logs and tests)
-        self._pool: Executor | None = None
+        self._pools: dict[str, Executor] = {}
         self._lock = threading.Lock()
         self._closed = False
 
@@ -103,40 +124,52 @@ class BotPool:
     def in_process(self) -> bool:
         return self.workers == 0
 
-    def _make(self) -> Executor:
+    def _lane(self, bot: Bot) -> str:
         if self.in_process:
+            return "threads"
+        return "quick" if getattr(bot, "name", None) in QUICK else "search"
+
+    def _make(self, lane: str) -> Executor:
+        if lane == "threads":
             return ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="bot")
-        ctx = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_start_worker)
+        n = 1 if lane == "quick" else self.workers
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_worker)
         # start every worker now (each imports the engine), not at the first bot's move
-        for _ in range(self.workers):
+        for _ in range(n):
             pool.submit(_ready)
         return pool
 
-    def start(self) -> Executor:
-        """The pool, made (and its workers started) on first use."""
+    def _get(self, lane: str) -> Executor:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is shut down")
-            if self._pool is None:
-                self._pool = self._make()
-            return self._pool
+            if lane not in self._pools:
+                self._pools[lane] = self._make(lane)
+            return self._pools[lane]
 
-    def _replace(self, broken: Executor) -> None:
-        """Make a new pool if ``broken`` is still the current one (many decisions see the same break)."""
+    def start(self) -> None:
+        """Start the workers (each imports the engine) before the first bot's move."""
+        for lane in (("threads",) if self.in_process else ("search", "quick")):
+            self._get(lane)
+
+    def _replace(self, lane: str, broken: Executor) -> None:
+        """Make a new pool if ``broken`` is still the lane's (many decisions see the same break)."""
         with self._lock:
-            if self._pool is not broken or self._closed:
+            if self._pools.get(lane) is not broken or self._closed:
                 return
             self.restarts += 1
-            self._pool = None
-        broken.shutdown(wait=False, cancel_futures=True)
+            del self._pools[lane]
+        _stop(broken)
+        self._get(lane)
 
     async def choose(self, bot: Bot, game: str, seat: int, legal: list[str],
                      view: dict[str, Any]) -> tuple[str, Bot]:
         """The bot's action and its state afterwards (in-process: the same object, changed)."""
         loop = asyncio.get_running_loop()
+        lane = self._lane(bot)
         for attempt in range(1, ATTEMPTS + 1):
-            pool = self.start()
+            pool = self._get(lane)
             if self.in_process:
                 obs = Observation(game, seat, legal, _constant(view))
                 return await loop.run_in_executor(pool, bot.choose, obs), bot
@@ -147,32 +180,22 @@ class BotPool:
                     raise
                 log.warning("a bot worker died while seat %s of a %s game was thinking (attempt %s of %s): "
                             "starting the workers again, the seat thinks again", seat, game, attempt, ATTEMPTS)
-                self._replace(pool)
+                await asyncio.to_thread(self._replace, lane, pool)
         raise BrokenProcessPool(f"bot workers died {ATTEMPTS} times on one decision of seat {seat}")
 
     def pids(self) -> list[int]:
         """The live worker processes (empty in-process or before the first use)."""
-        pool = self._pool
-        procs = getattr(pool, "_processes", None) or {}
-        return [p.pid for p in list(procs.values()) if p.is_alive()]
+        out = []
+        for pool in list(self._pools.values()):
+            procs = getattr(pool, "_processes", None) or {}
+            out += [p.pid for p in list(procs.values()) if p.is_alive()]
+        return out
 
     def shutdown(self) -> None:
         """Stop the workers now: queued decisions are dropped, running ones are not waited for
         (their games' bot tasks are cancelled first; a restarted server asks again)."""
         with self._lock:
             self._closed = True
-            pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        # shutdown() forgets the processes and the manager thread: take them first
-        procs = list((getattr(pool, "_processes", None) or {}).values())
-        manager = getattr(pool, "_executor_manager_thread", None)
-        pool.shutdown(wait=False, cancel_futures=True)
-        # a worker in the middle of a long decision is stopped rather than waited for
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-        for p in procs:
-            p.join(5)
-        if isinstance(manager, threading.Thread):
-            manager.join(5)
+            pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
+            _stop(pool)
