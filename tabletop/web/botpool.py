@@ -9,11 +9,11 @@ back the action together with the bot as it is after choosing. The server keeps 
 bot, so a game plays exactly as it did with in-process threads.
 
 Workers are started with ``spawn`` (the server has threads and an event loop: a forked
-child could inherit a held lock), import the engine once when they start, run at a lower
-priority than the server, ignore Ctrl-C (the server shuts them down) and end by themselves
-when the server process is gone (even killed with SIGKILL). A worker that
-dies (killed, out of memory, a crash in compiled code) breaks the whole pool: the pool is
-made again and the decisions that were in it are asked again; the bots sent are the
+child could inherit a held lock), import the engine once when they start, run at the lowest
+CPU priority (on a busy machine the server goes first), ignore Ctrl-C (the server shuts them
+down) and end by themselves when the server process is gone (even killed with SIGKILL). A
+worker that dies (killed, out of memory, a crash in compiled code) breaks its pool: the pool
+is made again and the decisions that were in it are asked again; the bots sent are the
 server's unchanged copies, so asking again gives the same answers.
 
 ``workers=0`` keeps the old way, threads of the server process (``bot.choose`` on the
@@ -41,8 +41,8 @@ log = logging.getLogger("tabletop.web")
 ATTEMPTS = 3
 # bots that answer in a few ms: they get a worker of their own (see BotPool)
 QUICK = ("random", "greedy")
-# bot thinking is background work: the server's event loop goes first on a busy machine
-WORKER_NICE = 5
+# bot thinking is background work: on a busy machine the server (and everything else) goes first
+WORKER_NICE = 19
 
 
 def default_workers() -> int:
