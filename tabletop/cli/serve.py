@@ -22,5 +22,5 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
     from tabletop.web.app import create_app
 
     click.echo(f"tabletop: serving on http://{host}:{port}/  (database {database})")
-    app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers)
+    app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -149,9 +149,13 @@ class BotPool:
             return self._pools[lane]
 
     def start(self) -> None:
-        """Start the workers (each imports the engine) before the first bot's move."""
+        """Start the workers (each imports the engine) before the first bot's move; cheap once
+        they run, and nothing after a shutdown."""
+        if self._closed or len(self._pools) == (1 if self.in_process else 2):
+            return
         for lane in (("threads",) if self.in_process else ("search", "quick")):
-            self._get(lane)
+            with contextlib.suppress(RuntimeError):
+                self._get(lane)
 
     def _replace(self, lane: str, broken: Executor) -> None:
         """Make a new pool if ``broken`` is still the lane's (many decisions see the same break)."""

@@ -188,6 +188,8 @@ class GameService:
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
                       secrets.token_urlsafe(18), time.time(), None, away_limit)
         await asyncio.to_thread(self.store.create_game, row, seat_rows)
+        if any(s.kind == "bot" for s in seat_rows):
+            self.bot_pool.start()  # the workers import the engine while people join, not at the bot's move
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit,
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
@@ -653,6 +655,7 @@ class GameService:
             reason = self._takeover_reason(live, seat, target)
             await self._change_seat(live, target, seat, "to_bot", reason, "bot", bot)
             out = self.payload(live, seat, lang)
+        self.bot_pool.start()
         await self._broadcast(live)
         self._schedule_bots(live)
         return out
@@ -741,6 +744,7 @@ class GameService:
         cp = live.state.current_player
         if cp < 0 or live.seats[cp].kind != "bot":
             return
+        self.bot_pool.start()
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 

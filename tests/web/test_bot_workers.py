@@ -90,6 +90,8 @@ def test_shutting_down_leaves_no_worker_behind(database, workers) -> None:
     before = live_children()
     with TestClient(create_app(database, bot_workers=workers)) as c:
         pool = c.app.state.service.bot_pool
+        started(c)
+        assert pool.pids() == []  # no worker before the first game with a bot seat
         g = new_game(c, seats=BOTS, seed=5)  # bots think while the server stops
         assert c.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
         deadline = time.time() + 20
