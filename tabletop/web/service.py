@@ -785,7 +785,7 @@ class GameService:
                 await asyncio.sleep(self.bot_delay)
 
     async def drain(self) -> None:
-        """Wait for running bot tasks (tests and shutdown)."""
+        """Stop the running bot tasks and the bot workers (tests and shutdown)."""
         tasks = [g.bot_task for g in self.live.values() if g.bot_task and not g.bot_task.done()]
         for t in tasks:
             t.cancel()
