@@ -14,7 +14,8 @@ CPU priority (on a busy machine the server goes first), ignore Ctrl-C (the serve
 down) and end by themselves when the server process is gone (even killed with SIGKILL). A
 worker that dies (killed, out of memory, a crash in compiled code) breaks its pool: the pool
 is made again and the decisions that were in it are asked again; the bots sent are the
-server's unchanged copies, so asking again gives the same answers.
+server's unchanged copies, so asking again gives the same answers. A decision that runs past
+``TIME_LIMIT`` (a bot caught in a loop) has its workers stopped the same way.
 
 ``workers=0`` keeps the old way, threads of the server process (``bot.choose`` on the
 server's own bot object): for debugging and for comparing the two.
@@ -39,6 +40,10 @@ from tabletop.bots.base import Bot, Observation
 log = logging.getLogger("tabletop.web")
 # how often one decision is asked again after its worker died, before the seat gives up
 ATTEMPTS = 3
+# seconds one decision may run in a worker before the worker is stopped and the decision asked
+# again: far above the levels' budgets (an expert: 0.2-3 s), even at the lowest priority on a
+# busy machine; only a bot caught in a loop reaches it
+TIME_LIMIT = 300.0
 # bots that answer in a few ms: they get a worker of their own (see BotPool)
 QUICK = ("random", "greedy")
 # bot thinking is background work: on a busy machine the server (and everything else) goes first
@@ -88,6 +93,14 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
+def _terminate(pool: Executor) -> None:
+    """Kill a process pool's workers; its manager then fails every decision in it as a dead
+    worker's (BrokenProcessPool), and those are asked again in a new pool."""
+    for p in list((getattr(pool, "_processes", None) or {}).values()):
+        if p.is_alive():
+            p.terminate()
+
+
 def _stop(pool: Executor) -> None:
     """Stop an executor's workers now (a decision in progress is not waited for)."""
     # shutdown() forgets the processes and the manager thread: take them first
@@ -110,11 +123,12 @@ class BotPool:
     games never queue behind an expert's seconds of thinking: with workers, the pool is
     ``workers`` processes for the search bots plus one for the quick ones."""
 
-    def __init__(self, workers: int, threads: int = 2) -> None:
+    def __init__(self, workers: int, threads: int = 2, time_limit: float = TIME_LIMIT) -> None:
         if workers < 0:
             raise ValueError("bot workers must be 0 (threads of the server) or more")
         self.workers = workers
         self.threads = threads
+        self.time_limit = time_limit
         self.restarts = 0  # pools made again after a worker died (for logs and tests)
         self._pools: dict[str, Executor] = {}
         self._lock = threading.Lock()
@@ -178,7 +192,7 @@ class BotPool:
                 obs = Observation(game, seat, legal, _constant(view))
                 return await loop.run_in_executor(pool, bot.choose, obs), bot
             try:
-                return await loop.run_in_executor(pool, think, bot, game, seat, legal, view)
+                return await self._run(pool, lane, seat, game, think, bot, game, seat, legal, view)
             except BrokenProcessPool:
                 if self._closed:
                     raise
@@ -186,6 +200,30 @@ class BotPool:
                             "starting the workers again, the seat thinks again", seat, game, attempt, ATTEMPTS)
                 await asyncio.to_thread(self._replace, lane, pool)
         raise BrokenProcessPool(f"bot workers died {ATTEMPTS} times on one decision of seat {seat}")
+
+    async def _run(self, pool: Executor, lane: str, seat: int, game: str, *call: Any) -> tuple[str, Bot]:
+        """One decision in ``pool``; past ``time_limit`` seconds since it reached a worker, that
+        lane's workers are stopped (a bot caught in a loop would hold its worker for ever), which
+        every decision in the lane sees as a dead worker."""
+        fut = pool.submit(*call)
+        wrapped = asyncio.wrap_future(fut)
+        started: float | None = None
+        try:
+            while True:
+                done, _ = await asyncio.wait({wrapped}, timeout=1.0)
+                if done:
+                    return wrapped.result()  # type: ignore[no-any-return]
+                now = time.monotonic()
+                if started is None and fut.running():  # handed to a worker (or next in line)
+                    started = now
+                if started is not None and now - started > self.time_limit:
+                    log.warning("seat %s of a %s game thought longer than %s s: stopping its bot workers",
+                                seat, game, self.time_limit)
+                    _terminate(pool)
+                    started = None
+        except asyncio.CancelledError:
+            fut.cancel()
+            raise
 
     def pids(self) -> list[int]:
         """The live worker processes (empty in-process or before the first use)."""

@@ -1,5 +1,5 @@
 """Bots for the server's tests that can cross into a bot worker process (they pickle): a bot
-that waits for a file before answering, and one that kills its worker once."""
+that waits for a file before answering, one that kills its worker once, one that hangs once."""
 
 from __future__ import annotations
 
@@ -41,4 +41,17 @@ class CrashOnceBot:
         if os.getpid() != self.home and not self.marker.exists():
             self.marker.write_text(str(os.getpid()))
             os._exit(3)
+        return self.inner.choose(obs)
+
+
+class HangOnceBot(CrashOnceBot):
+    """Like :class:`CrashOnceBot`, but its first decision in a worker never ends (a bot caught
+    in a loop) instead of killing the worker."""
+
+    name = "hang-once"
+
+    def choose(self, obs: Observation) -> str:
+        if os.getpid() != self.home and not self.marker.exists():
+            self.marker.write_text(str(os.getpid()))
+            time.sleep(3600)
         return self.inner.choose(obs)

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.web.app import create_app
-from tests.web.bots import CrashOnceBot
+from tests.web.bots import CrashOnceBot, HangOnceBot
 from tests.web.test_api import new_game, started, state
 
 # a search bot (its own workers) and a quick one (the quick bots' worker)
@@ -66,11 +66,15 @@ def test_worker_processes_play_the_same_game_as_threads(database) -> None:
     assert workers == threads
 
 
-def test_a_worker_that_dies_is_replaced_and_the_seat_thinks_again(database, tmp_path, monkeypatch, caplog) -> None:
-    marker = tmp_path / "crashed"
-    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: CrashOnceBot(marker, seed))
+@pytest.mark.parametrize("trouble", ["crash", "hang"])
+def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(database, trouble, tmp_path,
+                                                                           monkeypatch, caplog) -> None:
+    marker = tmp_path / "happened"
+    kind = CrashOnceBot if trouble == "crash" else HangOnceBot
+    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: kind(marker, seed))
     with TestClient(create_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
+        pool.time_limit = 1.0  # a decision may take 1 s here (300 s in the server)
         g = started(c)  # seat 1 chooses first
         before = state(c, g, 1)
         assert c.post(f"/api/games/{g['id']}/seats/1/bot",
@@ -83,6 +87,8 @@ def test_a_worker_that_dies_is_replaced_and_the_seat_thinks_again(database, tmp_
         assert after["current_player"] == 0 and after["revision"] == before["revision"] + 1  # the move is made
         assert pool.restarts == 1 and pool.pids() and int(marker.read_text()) not in pool.pids()
     assert "a bot worker died" in caplog.text
+    if trouble == "hang":
+        assert "thought longer than 1.0 s" in caplog.text
 
 
 @pytest.mark.parametrize("workers", [0, 2])
