@@ -5,7 +5,8 @@ Starts a real server in a subprocess (``tabletop serve`` on a free 127.0.0.1
 port, a temporary SQLite file unless ``--database`` names a local
 PostgreSQL), creates ``--games`` concurrent two-player games (one human seat
 driven by this client with random legal actions, one bot seat played by the
-server), keeps WebSocket clients connected to every game (the human seat, the
+server; ``--expert-games`` of them against the ``expert`` level instead of
+``--bot``), keeps WebSocket clients connected to every game (the human seat, the
 bot seat and ``--spectators`` spectators), and measures for every action:
 
 * ``ack``: POST /actions round trip;
@@ -22,6 +23,7 @@ Every loop is bounded by a count and/or a deadline; the whole run stops by
 itself after about ``setup-timeout + duration + drain`` seconds.
 
     .venv/bin/python tools/loadtest.py --games 100 --spectators 1 --duration 60
+    .venv/bin/python tools/loadtest.py --think 0.5,1.5 --bot-delay 0.4 --expert-games 20  # thinking bots
     .venv/bin/python tools/loadtest.py --database postgresql://postgres@127.0.0.1:5432/test
 """
 
@@ -76,10 +78,11 @@ def check_local_database(url: str) -> None:
 class Server:
     """``tabletop serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, database: str, bot_delay: float, log_path: Path) -> None:
+    def __init__(self, database: str, bot_delay: float, log_path: Path, bot_workers: int | None = None) -> None:
         check_local_database(database)
         self.database = database
         self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
         self.log_path = log_path
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
@@ -93,6 +96,8 @@ class Server:
         cmd = [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve",
                "--host", LOOPBACK, "--port", str(self.port), "--database", self.database,
                "--bot-delay", str(self.bot_delay)]
+        if self.bot_workers is not None:
+            cmd += ["--bot-workers", str(self.bot_workers)]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
                                      start_new_session=True)
@@ -279,6 +284,7 @@ class Options:
     setup_timeout: float = 60.0
     drain: float = 15.0
     bot: str = "random"
+    expert_games: int = 0  # this many of the games are against the expert level instead of ``bot``
     game: str = "grand-austria-hotel"
     config: dict[str, Any] = field(default_factory=dict)
     seed: int = 1
@@ -313,10 +319,10 @@ class Run:
             self.stats.error("5xx", f"{label} {r.status_code} {r.text}")
         return r
 
-    async def new_game(self) -> tuple[dict[str, Any], list[WsClient]] | None:
+    async def new_game(self, bot: str) -> tuple[dict[str, Any], list[WsClient]] | None:
         o = self.opts
         body = {"game": o.game, "players": 2, "config": o.config, "seed": self.rng.randrange(2 ** 40),
-                "seats": [{"kind": "human", "name": "load"}, {"kind": "bot", "bot": o.bot}]}
+                "seats": [{"kind": "human", "name": "load"}, {"kind": "bot", "bot": bot}]}
         r = await self.request("POST", "/api/games", "POST /games", json=body)
         if r is None or r.status_code != 201:
             self.stats.error("create failed", r.text if r is not None else "")
@@ -433,7 +439,7 @@ class Run:
         for _ in range(50):  # bounded number of games per slot
             if time.monotonic() >= (setup_deadline if first else self.play_deadline):
                 break
-            made = await self.new_game()
+            made = await self.new_game("expert" if index < self.opts.expert_games else self.opts.bot)
             if made is None:
                 await asyncio.sleep(0.5)
                 continue
@@ -523,6 +529,7 @@ class Run:
             "setup_seconds": round(setup_s, 1),
             "duration_seconds": round(play_s, 1),
             "bot": self.opts.bot,
+            "expert_games": self.opts.expert_games,
             "think_seconds": list(self.opts.think),
             "actions": st.actions,
             "actions_per_second": round(st.actions / play_s, 1) if play_s else 0,
@@ -568,12 +575,12 @@ def failures(summary: dict[str, Any]) -> list[str]:
 
 
 def run_load(opts: Options, database: str | None = None, bot_delay: float = 0.0,
-             workdir: Path | None = None) -> dict[str, Any]:
+             workdir: Path | None = None, bot_workers: int | None = None) -> dict[str, Any]:
     """Start a server, run the load, stop the server; returns the summary (server stats included)."""
     tmp = tempfile.TemporaryDirectory(prefix="tabletop-load-") if workdir is None else None
     wd = Path(tmp.name) if tmp is not None else Path(workdir)  # type: ignore[arg-type]
     db = database or f"sqlite:///{wd / 'load.db'}"
-    server = Server(db, bot_delay, wd / "server.log")
+    server = Server(db, bot_delay, wd / "server.log", bot_workers)
     server.start()
     load_before = os.getloadavg()
     try:
@@ -582,6 +589,7 @@ def run_load(opts: Options, database: str | None = None, bot_delay: float = 0.0,
                                                + opts.drain + 60))
         summary["server"] = server.stats()
         summary["bot_delay"] = bot_delay
+        summary["bot_workers"] = "server default" if bot_workers is None else bot_workers
         if summary["revisions_advanced"] and "cpu_seconds" in summary["server"]:
             summary["server_cpu_ms_per_revision"] = round(
                 1000 * summary["server"]["cpu_seconds"] / summary["revisions_advanced"], 2)
@@ -607,7 +615,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--spectators", type=int, default=1, help="spectator clients per game (default 1)")
     p.add_argument("--duration", type=float, default=60.0, help="seconds of play after setup (default 60)")
     p.add_argument("--setup-timeout", type=float, default=60.0)
+    p.add_argument("--wait-timeout", type=float, default=30.0,
+                   help="seconds the human seat waits for its turn (or an update) before the game counts as "
+                        "stalled (default 30; longer when slow bots share few bot workers)")
     p.add_argument("--bot", default="random", help="bot level or spec for the bot seat (default random)")
+    p.add_argument("--expert-games", type=int, default=0,
+                   help="this many of the games are against the expert level instead of --bot (default 0)")
+    p.add_argument("--bot-workers", type=int, default=None,
+                   help="server --bot-workers (default: the server's; 0: bots think in server threads)")
     p.add_argument("--bot-delay", type=float, default=0.0, help="server --bot-delay (default 0: full speed)")
     p.add_argument("--database", default=None, help="default: a temporary SQLite file; or postgresql://...@127.0.0.1/db")
     p.add_argument("--game", default="grand-austria-hotel")
@@ -620,11 +635,14 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if not (1 <= a.games <= 1000 and 0 <= a.spectators <= 20 and 0 < a.duration <= 3600):
         p.error("games 1-1000, spectators 0-20, duration 0-3600 s")
+    if not 0 <= a.expert_games <= a.games:
+        p.error("--expert-games 0 to --games")
     opts = Options(games=a.games, spectators=a.spectators, duration=a.duration, setup_timeout=a.setup_timeout,
-                   bot=a.bot, game=a.game, config=json.loads(a.config), seed=a.seed,
+                   wait_timeout=a.wait_timeout,
+                   bot=a.bot, expert_games=a.expert_games, game=a.game, config=json.loads(a.config), seed=a.seed,
                    compression=not a.no_compression,
                    think=tuple(float(x) for x in a.think.split(",")))  # type: ignore[arg-type]
-    summary = run_load(opts, a.database, a.bot_delay)
+    summary = run_load(opts, a.database, a.bot_delay, bot_workers=a.bot_workers)
     bad = failures(summary)
     if a.p99_limit_ms is not None:
         for k in ("ws_self", "ws_other"):

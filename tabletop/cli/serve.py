@@ -12,11 +12,15 @@ import click
               help="sqlite:///FILE (embedded, default) or postgresql://user@host/db")
 @click.option("--bot-delay", type=float, default=0.4, show_default=True,
               help="seconds a bot waits after its move, so people can follow")
-def serve(host: str, port: int, database: str, bot_delay: float) -> None:
+@click.option("--bot-workers", type=click.IntRange(min=0), default=None,
+              help="processes the bots think in  [default: one per core but one; 0: threads of the "
+                   "server process, where a thinking bot slows every game]")
+def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None) -> None:
     """Serve the lobby and the board at http://HOST:PORT/ ."""
     import uvicorn
 
     from tabletop.web.app import create_app
 
     click.echo(f"tabletop: serving on http://{host}:{port}/  (database {database})")
-    uvicorn.run(create_app(database, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -136,12 +136,18 @@ class TokensBody(_Body):
     tokens: list[str] = Field(default_factory=list, max_length=200)
 
 
-def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0) -> FastAPI:
+def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
+               bot_workers: int | None = None, start_bots: bool = False) -> FastAPI:
+    """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
+    of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
+    when the first game with a bot seat is made (tests mostly play without bots)."""
     store = Store(database)
-    service = GameService(store, bot_delay=bot_delay)
+    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if start_bots:
+            service.bot_pool.start()  # the workers import the engine now, not at the first bot's move
         await service.resume_active()
         yield
         await service.drain()

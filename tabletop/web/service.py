@@ -7,7 +7,8 @@ the engine (illegal -> rejected, nothing changes), chance events are resolved
 with the game's own RNG, everything is committed to the store, and only then
 are the seats and spectators told (each gets its own view: no hidden
 information leaves the server). Bot seats play in a background task, their
-thinking in a worker thread, so the server never blocks on them.
+thinking in worker processes (:mod:`tabletop.web.botpool`), so that a bot
+thinking never delays another game's updates.
 
 Who plays a seat is the seat's own business: a player may hand their own seat to a
 bot and take it back with their link; the others may do so only once that player has
@@ -25,11 +26,10 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from tabletop.bots import coach
-from tabletop.bots.base import Bot, Observation
+from tabletop.bots.base import Bot
 from tabletop.bots.registry import make_bot
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
@@ -37,6 +37,7 @@ from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
 from tabletop.i18n.catalog import catalog
 from tabletop.i18n.events import action_text
+from tabletop.web.botpool import BotPool, default_workers
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
 
 LOG_TAIL = 60
@@ -72,13 +73,6 @@ class Unavailable(ServiceError):
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-def _constant(view: dict[str, Any]) -> Callable[[], dict[str, Any]]:
-    def get() -> dict[str, Any]:
-        return view
-
-    return get
 
 
 class LiveGame:
@@ -142,17 +136,19 @@ class LiveGame:
 
 
 class GameService:
-    def __init__(self, store: Store, bot_delay: float = 0.0, bot_threads: int = 2) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
+                 bot_threads: int = 2) -> None:
+        """``bot_workers``: processes bots think in (default: one per core but one; 0: in
+        ``bot_threads`` threads of this process, as before the worker processes)."""
         self.store = store
         self.bot_delay = bot_delay
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._next_sub = 0
         self._tasks: set[asyncio.Task[None]] = set()
-        # bots think in their own small pool, never in the one the store uses
-        self._bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
-        # the coach thinks in a pool of its own: a hint never waits behind a bot's turn
-        self._coach_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        # bots (and the coach, in a lane of its own) think in their own pool, never in the one
+        # the store uses
+        self.bot_pool = BotPool(default_workers() if bot_workers is None else bot_workers, bot_threads)
 
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
@@ -197,6 +193,8 @@ class GameService:
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
                       secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints))
         await asyncio.to_thread(self.store.create_game, row, seat_rows)
+        if any(s.kind == "bot" for s in seat_rows):
+            self.bot_pool.start()  # the workers import the engine while people join, not at the bot's move
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
@@ -664,6 +662,7 @@ class GameService:
             reason = self._takeover_reason(live, seat, target)
             await self._change_seat(live, target, seat, "to_bot", reason, "bot", bot)
             out = self.payload(live, seat, lang)
+        self.bot_pool.start()
         await self._broadcast(live)
         self._schedule_bots(live)
         return out
@@ -772,10 +771,8 @@ class GameService:
         key = (revision, seat)
         moves = live.hints.get(key)
         if moves is None:
-            loop = asyncio.get_running_loop()
             try:
-                moves = await loop.run_in_executor(self._coach_pool, coach.hint, live.row.game, seat, legal,
-                                                   view, top)
+                moves = await self.bot_pool.run(coach.hint, live.row.game, seat, legal, view, top)
             except ValueError as exc:
                 raise Conflict(str(exc)) from None
             live.hints = {key: moves}  # the latest decision's only
@@ -795,12 +792,11 @@ class GameService:
         info = get_game(live.row.game)
         found = live.reviews.get(seat)
         if found is None:
-            loop = asyncio.get_running_loop()
             actions = [a.action for a in live.log]
             row = live.row
             try:
-                found = await loop.run_in_executor(self._coach_pool, coach.review_game, row.game, row.players,
-                                                   row.seed, row.config, actions, [seat])
+                found = await self.bot_pool.run(coach.review_game, row.game, row.players, row.seed, row.config,
+                                                actions, [seat])
             except ValueError as exc:
                 raise Conflict(str(exc)) from None
             live.reviews[seat] = found
@@ -828,11 +824,11 @@ class GameService:
         cp = live.state.current_player
         if cp < 0 or live.seats[cp].kind != "bot":
             return
+        self.bot_pool.start()
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     async def _bot_loop(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with live.lock:
                 st = live.state
@@ -841,15 +837,19 @@ class GameService:
                     return
                 # the bot thinks on a snapshot of its view, without holding the game's lock
                 view = st.view(cp)
-                obs = Observation(live.row.game, cp, list(st.legal_actions()), _constant(view))
+                legal = list(st.legal_actions())
                 revision = live.revision
                 bot = live.bot(cp)
             try:
-                action = await loop.run_in_executor(self._bot_pool, bot.choose, obs)
+                action, thought = await self.bot_pool.choose(bot, live.row.game, cp, legal, view)
             except Exception:
                 log.exception("bot of seat %s in game %s failed; the seat waits", cp, live.row.id)
                 return
             async with live.lock:
+                # keep what the bot remembers (its random stream, its plan), as a thread changing
+                # the bot in place would have, unless the seat got a new bot meanwhile
+                if live.bots.get(cp) is bot:
+                    live.bots[cp] = thought
                 if live.revision != revision or live.state.current_player != cp or live.seats[cp].kind != "bot":
                     continue  # the game moved on meanwhile (undo, seat change): think again
                 try:
@@ -865,14 +865,13 @@ class GameService:
                 await asyncio.sleep(self.bot_delay)
 
     async def drain(self) -> None:
-        """Wait for running bot tasks (tests and shutdown)."""
+        """Stop the running bot tasks and the bot workers (tests and shutdown)."""
         tasks = [g.bot_task for g in self.live.values() if g.bot_task and not g.bot_task.done()]
         for t in tasks:
             t.cancel()
             with contextlib.suppress(BaseException):
                 await t
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
-        self._coach_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
 
     # ---------------------------------------------------------- subscribers
     async def subscribe(self, game_id: str, token: str, send: Sender,

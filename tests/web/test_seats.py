@@ -9,7 +9,6 @@ their own link. Every change is in the log; a finished game names the seats a bo
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 import pytest
@@ -17,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from tabletop.web.app import create_app
 from tabletop.web.store import Store
+from tests.web.bots import FileGateBot
 from tests.web.test_api import new_game, started, state
 
 
@@ -86,33 +86,25 @@ def test_own_seat_to_a_bot_and_back(client) -> None:
     assert len(full) == state(client, g, 0)["log_total"]
 
 
-class GateBot:
-    """A bot that thinks until the test lets it answer."""
-
-    def __init__(self, gate: threading.Event) -> None:
-        self.gate = gate
-
-    def choose(self, obs):
-        assert self.gate.wait(20)
-        return obs.legal_actions[0]
-
-
-def test_a_bot_stops_when_its_seat_is_taken_back_and_nobody_acts_for_a_bot(client, monkeypatch) -> None:
-    gate = threading.Event()
-    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: GateBot(gate))
-    g = started(client)  # seat 1 chooses first
-    assert to_bot(client, g, 1, 1).status_code == 200  # the bot starts thinking ...
-    s = state(client, g, 1)
-    # ... and while it plays the seat, its player cannot act for it
-    r = client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][1]["token"],
-                                                          "revision": s["revision"], "action": "g0"})
-    assert r.status_code == 409 and "take the seat back first" in r.json()["detail"]
-    r = reclaim(client, g, 1, 1)
-    assert r.status_code == 200 and r.json()["revision"] == s["revision"]
-    gate.set()  # the bot answers after its seat was taken back: the answer is dropped
-    time.sleep(0.5)
-    after = state(client, g, 1)
-    assert after["revision"] == s["revision"] and after["current_player"] == 1 and after["legal"]
+@pytest.mark.parametrize("workers", [0, 1], ids=["threads", "processes"])
+def test_a_bot_stops_when_its_seat_is_taken_back_and_nobody_acts_for_a_bot(database, workers, tmp_path,
+                                                                           monkeypatch) -> None:
+    gate = tmp_path / "answer"  # the bot thinks until this file exists (in a worker process too)
+    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: FileGateBot(gate))
+    with TestClient(create_app(database, bot_workers=workers)) as client:
+        g = started(client)  # seat 1 chooses first
+        assert to_bot(client, g, 1, 1).status_code == 200  # the bot starts thinking ...
+        s = state(client, g, 1)
+        # ... and while it plays the seat, its player cannot act for it
+        r = client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][1]["token"],
+                                                              "revision": s["revision"], "action": "g0"})
+        assert r.status_code == 409 and "take the seat back first" in r.json()["detail"]
+        r = reclaim(client, g, 1, 1)
+        assert r.status_code == 200 and r.json()["revision"] == s["revision"]
+        gate.touch()  # the bot answers after its seat was taken back: the answer is dropped
+        time.sleep(0.5)
+        after = state(client, g, 1)
+        assert after["revision"] == s["revision"] and after["current_player"] == 1 and after["legal"]
 
 
 def test_away_limit_countdown_takeover_and_return(client) -> None:

@@ -1,0 +1,128 @@
+"""Bots think in worker processes: the same games as in threads of the server, a worker that
+dies is replaced and its seat thinks again, and shutting down leaves no process behind."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.web.app import create_app
+from tests.web.bots import CrashOnceBot, HangOnceBot
+from tests.web.test_api import new_game, started, state
+
+# a search bot (its own workers) and a quick one (the quick bots' worker)
+BOTS = [{"kind": "bot", "bot": "expert"}, {"kind": "bot", "bot": "medium"}]
+
+
+def live_children() -> dict[int, str]:
+    """This process's children that still run, with their command lines (Linux /proc); the
+    resource tracker multiprocessing starts once per process is not one of the server's."""
+    out = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z" and "resource_tracker" not in cmd:
+            out[int(d.name)] = cmd
+    return out
+
+
+def spectate(client, g):
+    r = client.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def bot_game(database, workers, actions):
+    """The first ``actions`` log entries of a seeded game that bots play on every seat."""
+    with TestClient(create_app(database, bot_workers=workers)) as c:
+        assert c.app.state.service.bot_pool.workers == workers
+        g = new_game(c, seats=BOTS, seed=11)
+        assert c.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            s = spectate(c, g)
+            if s["revision"] >= actions or s["status"] == "finished":
+                break
+            time.sleep(0.1)
+        played = [a.action for a in c.app.state.service.live[g["id"]].log]  # chance outcomes too
+    return played[:actions]
+
+
+def test_worker_processes_play_the_same_game_as_threads(database) -> None:
+    """Bots keep state between decisions (random stream, planned line): it travels with them."""
+    threads = bot_game(database, 0, 60)
+    workers = bot_game(database, 2, 60)
+    assert len(threads) == 60 and all(threads)
+    assert workers == threads
+
+
+@pytest.mark.parametrize("trouble", ["crash", "hang"])
+def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(database, trouble, tmp_path,
+                                                                           monkeypatch, caplog) -> None:
+    marker = tmp_path / "happened"
+    kind = CrashOnceBot if trouble == "crash" else HangOnceBot
+    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: kind(marker, seed))
+    with TestClient(create_app(database, bot_workers=1)) as c:
+        pool = c.app.state.service.bot_pool
+        pool.time_limit = 1.0  # a decision may take 1 s here (300 s in the server)
+        g = started(c)  # seat 1 chooses first
+        before = state(c, g, 1)
+        assert c.post(f"/api/games/{g['id']}/seats/1/bot",
+                      json={"token": g["seats"][1]["token"], "bot": "random"}).status_code == 200
+        deadline = time.time() + 30
+        while time.time() < deadline and state(c, g, 0)["current_player"] == 1:
+            time.sleep(0.05)
+        after = state(c, g, 0)
+        assert marker.exists(), "the bot never ran in a worker"
+        assert after["current_player"] == 0 and after["revision"] == before["revision"] + 1  # the move is made
+        assert pool.restarts == 1 and pool.pids() and int(marker.read_text()) not in pool.pids()
+    assert "a bot worker died" in caplog.text
+    if trouble == "hang":
+        assert "thought longer than 1.0 s" in caplog.text
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_shutting_down_leaves_no_worker_behind(database, workers) -> None:
+    before = live_children()
+    with TestClient(create_app(database, bot_workers=workers)) as c:
+        pool = c.app.state.service.bot_pool
+        started(c)
+        assert pool.pids() == []  # no worker before the first game with a bot seat
+        g = new_game(c, seats=BOTS, seed=5)  # bots think while the server stops
+        assert c.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
+        deadline = time.time() + 20
+        while time.time() < deadline and spectate(c, g)["revision"] < 3:
+            time.sleep(0.05)
+        assert len(pool.pids()) == (workers + 1 if workers else 0)  # the quick bots' worker too
+    assert pool.pids() == [] and multiprocessing.active_children() == []
+    assert {pid: cmd for pid, cmd in live_children().items() if pid not in before} == {}
+
+
+def test_the_coach_thinks_in_a_worker_of_its_own(database) -> None:
+    """A hint is worked out in the coach's worker process, not in the server (its GIL) nor in the
+    bots' workers; shutting down stops that worker too."""
+    before = live_children()
+    with TestClient(create_app(database, bot_workers=1)) as c:
+        pool = c.app.state.service.bot_pool
+        g = new_game(c, hints=True)
+        for s in g["seats"]:
+            c.post(f"/api/games/{g['id']}/join", json={"token": s["token"], "name": s["name"]})
+        c.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]})
+        assert pool.pids() == []  # people only: no bot worker
+        mover = spectate(c, g)["current_player"]
+        r = c.get(f"/api/games/{g['id']}/hint", params={"token": g["seats"][mover]["token"]})
+        assert r.status_code == 200 and r.json()["moves"]
+        coach_pids = pool.pids()
+        assert len(coach_pids) == 1 and coach_pids[0] != os.getpid()
+    assert pool.pids() == []
+    assert {pid: cmd for pid, cmd in live_children().items() if pid not in before} == {}
