@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
 from tests.browser.gah_modules_ui import plan_route, progress_choice
-from tests.browser.ui import UNPLACED, click_action, create_and_join, fill_lobby, legal, wait_my_turn
+from tests.browser.ui import UNPLACED, click_action, create_and_join, fill_lobby, legal, open_seats, wait_my_turn
 
 I18N = Path(__file__).resolve().parents[2] / "tabletop" / "web" / "static" / "i18n"
 ALL = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]
@@ -178,12 +178,7 @@ def test_each_module_decisions_by_clicking(module: str, server: Server, browser:
             break
     assert route, f"no short route to {module}'s decisions"
     g = server.started_game(names=("Ann", "Ben"), seed=seed, config={"modules": [module]}, ask_every_decision=True)
-    seat_pages = []
-    for s in (0, 1):
-        p = pages.new()
-        p.goto(server.link(g["id"], g["seats"][s]["token"]))
-        p.wait_for_selector(".game[data-status='active']")
-        seat_pages.append(p)
+    seat_pages = open_seats(server, pages, g)
     check_module_parts(seat_pages[0], [module])
     targets = [re.compile(t) for t in MODULE_TARGETS[module]]
     for i, (seat, a) in enumerate(route):

@@ -14,6 +14,7 @@ from tests.browser.ui import (
     exists,
     is_my_turn,
     legal,
+    open_seats,
     revision,
     wait_my_turn,
     wait_revision_at_least,
@@ -261,12 +262,7 @@ def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, 
     been made on the pushed board; the click must be carried out once the answer is in."""
     require_browser()
     g = server.started_game(names=("Ann", "Ben"), seed=11, ask_every_decision=True)
-    seat_pages = []
-    for s in (0, 1):
-        p = pages.new()
-        p.goto(server.link(g["id"], g["seats"][s]["token"]))
-        p.wait_for_selector(".game[data-status='active']")
-        seat_pages.append(p)
+    seat_pages = open_seats(server, pages, g)
     held: list[tuple[Any, Any]] = []
     holding = [False]
 

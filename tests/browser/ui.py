@@ -120,6 +120,17 @@ def click_action(page: Any, a: str, timeout: float = 15000) -> None:
     wait_revision_change(page, rev, timeout=timeout)
 
 
+def open_seats(server: Any, pages: Any, g: dict[str, Any], seats: tuple[int, ...] = (0, 1)) -> list[Any]:
+    """A page per seat of a started game, each showing the running game."""
+    out = []
+    for s in seats:
+        p = pages.new()
+        p.goto(server.link(g["id"], g["seats"][s]["token"]))
+        p.wait_for_selector(".game[data-status='active']")
+        out.append(p)
+    return out
+
+
 def fill_lobby(page: Any, base: str, name: str, bots: list[str]) -> None:
     """The lobby's create form: seat 0 is ``name`` (a person), the other seats the given bot levels."""
     page.goto(base + "/")

@@ -3,10 +3,8 @@ them), and the review of a finished game with replay steps (on SQLite and Postgr
 
 from __future__ import annotations
 
-import time
-
 from tests.web.test_api import new_game, started, state
-from tests.web.test_sit_down import solo, wait_for_turn
+from tests.web.test_sit_down import play_to_end, solo, wait_for_turn
 
 
 def hint(client, g, seat, token=None):
@@ -69,17 +67,7 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
     # review: not before the end
     r = client.get(f"/api/games/{g['id']}/review", params={"token": g["seats"][0]["token"]})
     assert r.status_code == 409
-    deadline = time.time() + 180
-    while time.time() < deadline:
-        s = state(client, g, 0)
-        if s["status"] == "finished":
-            break
-        if s["current_player"] != 0 or not s["legal"]:
-            time.sleep(0.02)
-            continue
-        last = s["legal"][-1]["action"]
-        client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][0]["token"],
-                                                          "revision": s["revision"], "action": last})
+    s = play_to_end(client, g, lambda legal: legal[-1])
     assert s["status"] == "finished"
     r = client.get(f"/api/games/{g['id']}/review", params={"token": g["seats"][0]["token"]})
     assert r.status_code == 200, r.text

@@ -18,6 +18,24 @@ def solo(client, **extra):
     return r.json()
 
 
+def play_to_end(client, g, choose, seat=0, limit=180.0):
+    """Play ``seat`` of a game against bots to its end through the API, ``choose(legal actions)``
+    picking each move; returns the final state."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        s = state(client, g, seat)
+        if s["status"] == "finished":
+            return s
+        if s["current_player"] != seat or not s["legal"]:
+            time.sleep(0.02)
+            continue
+        r = client.post(f"/api/games/{g['id']}/actions", json={
+            "token": g["seats"][seat]["token"], "revision": s["revision"],
+            "action": choose([x["action"] for x in s["legal"]])})
+        assert r.status_code in (200, 409), r.text
+    return s
+
+
 def wait_for_turn(client, g, seat=0, limit=20.0):
     deadline = time.time() + limit
     while time.time() < deadline:
@@ -42,22 +60,10 @@ def test_no_decision_with_a_single_option_is_asked(client) -> None:
     """A whole solo game played by always taking the first option: the player is never asked
     to choose among one, and the automatic steps are marked in the player's log only."""
     g = solo(client)
-    asked = 0
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        s = state(client, g, 0)
-        if s["status"] == "finished":
-            break
-        if s["current_player"] != 0 or not s["legal"]:
-            time.sleep(0.02)
-            continue
-        assert len(s["legal"]) > 1, s["legal"]
-        asked += 1
-        r = client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][0]["token"],
-                                                              "revision": s["revision"],
-                                                              "action": s["legal"][0]["action"]})
-        assert r.status_code in (200, 409), r.text
-    assert s["status"] == "finished" and asked > 20
+    asked = []
+    s = play_to_end(client, g, lambda legal: asked.append(legal) or legal[0])
+    assert all(len(legal) > 1 for legal in asked), [x for x in asked if len(x) < 2]
+    assert s["status"] == "finished" and len(asked) > 20
     mine = client.get(f"/api/games/{g['id']}/log", params={"token": g["seats"][0]["token"]}).json()
     theirs = client.get(f"/api/games/{g['id']}/log", params={"token": g["spectator_token"]}).json()
     assert any(e.get("auto") for e in mine)
