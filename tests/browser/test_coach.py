@@ -37,6 +37,11 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     chosen = [moves.nth(i).get_attribute("data-hint") for i in range(3)]
     assert set(chosen) <= legal
     shot(page, "80-hint")
+    page.click("#hint")  # a second click hides it, a third shows it again (the same hint, at once)
+    page.wait_for_selector("#hint-panel", state="detached")
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel[data-loading='0']")
+    assert [moves.nth(i).get_attribute("data-hint") for i in range(3)] == chosen
     rev = revision(page)
     page.click(f"#hint-panel [data-hint-action='{chosen[0]}']")  # play the coach's first move
     wait_revision_change(page, rev)

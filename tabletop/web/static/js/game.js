@@ -345,6 +345,7 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- coach
   async function askHint() {
     const revision = S.p.revision;
+    if (S.hint && S.hint.revision === revision && !S.hint.loading) { S.hint = null; render(); return; } // shown: hide it
     S.hint = { revision, loading: true };
     render();
     try {
