@@ -381,7 +381,7 @@ class GameService:
                 while ci < len(changes) and changes[ci].revision <= i:
                     out.append(self._change_entry(changes[ci]))
                     ci += 1
-            entry = {"idx": i, **events[j], "text": texts[j]}
+            entry = {"idx": i, **events[j], "text": texts[j][2]}
             if i >= 0 and j == marks[i] and (live.log[i].seat == seat or live.log[i].seat < 0):
                 entry["action"] = live.log[i].action  # other seats' raw actions can name hidden cards
                 if live.log[i].auto:
@@ -390,24 +390,33 @@ class GameService:
         out.extend(self._change_entry(c) for c in changes[ci:])
         return out
 
-    def _texts(self, live: LiveGame, lang: str) -> list[str]:
-        """The sentence of every event in ``lang``, worked out once per event (and seat names)."""
+    def _texts(self, live: LiveGame, lang: str) -> list[tuple[Any, tuple[str, ...], str]]:
+        """(event, seat names, sentence) of every event in ``lang``: each sentence worked out once
+        per event and seat names. Only the new events are looked at while the cache still ends
+        with the same event object and names (an undo that took events back, or a renamed seat,
+        makes it check them all)."""
         st = live.state
         events = st.events
         assert events is not None
         names = self._names(live, lang)
         cache = live.texts.setdefault(lang, [])
+        n = len(cache)
+        if n <= len(events) and (n == 0 or (cache[n - 1][0] is events[n - 1] and cache[n - 1][1] == names)):
+            first = n
+        else:
+            first = 0
+            del cache[len(events):]
         render = get_game(live.row.game).event_sentence
         assert render is not None
         cat = catalog(lang)
-        del cache[len(events):]
-        for j, ev in enumerate(events):
+        for j in range(first, len(events)):
+            ev = events[j]
             if j < len(cache):
                 if cache[j][0] is ev and cache[j][1] == names:
                     continue
                 del cache[j:]
             cache.append((ev, names, render(cat, ev, list(names))))
-        return [c[2] for c in cache]
+        return cache
 
     async def full_log(self, game_id: str, token: str, lang: str = "en") -> list[dict[str, Any]]:
         live, seat = await self.auth(game_id, token)

@@ -198,3 +198,36 @@ def test_burger_joint_opens_with_draws_resolved_by_the_server(client) -> None:
     s = client.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).json()
     assert s["current_player"] == 0 and s["legal"] and s["revision"] > 0
     assert all(e["seat"] == -1 or e.get("kind") == "start" for e in s["log"])  # draws (and where seats start)
+
+
+def test_log_sentences_follow_undo_and_seat_names(client) -> None:
+    """The server keeps each event's sentence once worked out (per language); after an undo took
+    events back and other events came instead, and after a seat's name changed (a bot took it),
+    every sentence is still the one the event says now."""
+    from tabletop.core.registry import get_game
+    from tabletop.i18n.catalog import catalog
+
+    g = started(client)
+    service = client.app.state.service
+    live = service.live[g["id"]]
+
+    def fresh(lang):
+        names = list(service._names(live, lang))
+        render = get_game(live.row.game).event_sentence
+        return [render(catalog(lang), ev, names) for ev in live.state.events]
+
+    act(client, g, 1, "g0")
+    act(client, g, 0, "g0")
+    assert [t[2] for t in service._texts(live, "de")] == fresh("de")
+    r = act(client, g, 0, "r0")
+    assert r.status_code == 200, r.text
+    rev = state(client, g, 0)["revision"]
+    service._texts(live, "de")
+    u = client.post(f"/api/games/{g['id']}/undo", json={"token": g["seats"][0]["token"], "revision": rev})
+    assert u.status_code == 200, u.text
+    act(client, g, 0, "r1")
+    assert [t[2] for t in service._texts(live, "de")] == fresh("de")
+    assert any("1" in t for t in fresh("de")[-3:])
+    r = client.post(f"/api/games/{g['id']}/seats/0/bot", json={"token": g["seats"][0]["token"], "bot": "random"})
+    assert r.status_code == 200, r.text
+    assert [t[2] for t in service._texts(live, "en")] == fresh("en")
