@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,6 @@ class Advice:
 
     action: str
     worth: float
-    rest: tuple[str, ...]  # the rest of the turn the planner would play after it (first sample)
 
 
 @dataclass(frozen=True)
@@ -64,40 +63,34 @@ def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], sam
     marker = _marker(game)
     rng = Rng(view_seed(game, seat, view, legal))
     totals = dict.fromkeys(legal, 0.0)
-    rests: dict[str, tuple[str, ...]] = {}
     n = max(1, samples)
     for _ in range(n):
         st = info.determinize(view, rng)
-        for a, (v, rest) in judge_each(st, seat, legal, ev, marker, beam, per_root).items():
+        for a, v in judge_each(st, seat, legal, ev, marker, beam, per_root).items():
             totals[a] += v
-            rests.setdefault(a, rest)
     ranked = sorted(legal, key=lambda a: (-totals[a], legal.index(a)))
-    return [Advice(a, round(totals[a] / n, 2), rests.get(a, ())) for a in ranked]
+    return [Advice(a, round(totals[a] / n, 2)) for a in ranked]
 
 
 def judge_each(st: GameState, seat: int, legal: list[str], ev: Callable[[GameState, int], float],
                marker: Callable[[GameState, int], Any], beam: int, per_root: int,
-               ) -> dict[str, tuple[float, tuple[str, ...]]]:
+               ) -> dict[str, float]:
     """For each legal move on ``st``: its value after the best rest of the turn; ``st`` is left as it was."""
     start = marker(st, seat)
-    out: dict[str, tuple[float, tuple[str, ...]]] = {}
+    out: dict[str, float] = {}
     for a in legal:
         st.apply(a)
         k = _resolve_chance(st)
-        rest: tuple[str, ...] = ()
         if st.is_terminal():
             v = float(st.scores()[seat])
         elif st.current_player == seat and marker(st, seat) == start:
             by_root = plan_turn(st, seat, ev, marker, beam, per_root)
-            if by_root:
-                v, rest = max(by_root.values(), key=lambda vs: vs[0])
-            else:
-                v = ev(st, seat)
+            v = max(vs[0] for vs in by_root.values()) if by_root else ev(st, seat)
         else:
             v = ev(st, seat)
         for _ in range(k + 1):
             st.undo()
-        out[a] = (v, rest)
+        out[a] = v
     return out
 
 
@@ -107,8 +100,7 @@ def hint(game: str, seat: int, legal: list[str], view: dict[str, Any], top: int 
     return rank_moves(game, seat, legal, view, samples=samples)[:max(1, top)]
 
 
-def review(start: GameState, actions: list[str], seats: list[int], top: int = 5, samples: int = 1,
-           progress: Callable[[int, int], None] | None = None) -> list[Mistake]:
+def review(start: GameState, actions: list[str], seats: list[int], top: int = 5, samples: int = 1) -> list[Mistake]:
     """Replay ``actions`` from ``start`` (a copy is used) and list, for the given seats, the ``top``
     decisions whose move lost the most against the coach's pick (largest loss first; a loss under
     0.5 VP is not a mistake). ``step`` counts the actions played from ``start``."""
@@ -125,8 +117,6 @@ def review(start: GameState, actions: list[str], seats: list[int], top: int = 5,
                 loss = round(ranked[0].worth - played.worth, 2)
                 if loss >= 0.5:
                     found.append(Mistake(step, cp, played, ranked[0], loss))
-        if progress is not None:
-            progress(step + 1, len(actions))
         st.apply(a)
     found.sort(key=lambda m: (-m.loss, m.step))
     return found[:max(0, top)]
@@ -138,3 +128,15 @@ def review_game(game: str, players: int, seed: int, config: dict[str, Any], acti
     worker process)."""
     start = get_game(game).new_game(players=players, seed=seed, **config)
     return review(start, actions, seats, top=top, samples=samples)
+
+
+def walk(start: GameState, actions: list[str], steps: Iterable[int]) -> Iterator[tuple[int, GameState]]:
+    """The game at each of ``steps`` (actions played from ``start``), in increasing order: one copy
+    of ``start`` is played on, so each yielded state is only good until the next one."""
+    st = start.clone()
+    done = 0
+    for step in sorted(set(steps)):
+        for a in actions[done:step]:
+            st.apply(a)
+        done = max(done, step)
+        yield step, st

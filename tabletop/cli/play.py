@@ -217,15 +217,17 @@ def _print_review(console: Console, start: GameState, st: GameState, seat: int, 
         console.print(say("cli.review.none"), markup=False)
         return
     console.print(say("cli.review.head"), markup=False)
+    info = get_game(start.game_name)
+    by_step = {m.step: m for m in found}
+    said = {}
+    for step, at in coach.walk(start, actions, by_step):  # the game played once, not once per line
+        m, w = by_step[step], Words(info, at, words.cat.lang, seat)
+        said[step] = say("cli.review.line", step=step, round=getattr(at, "round", "?"),
+                         played=w.action(m.played.action), pv=round(m.played.worth),
+                         best=w.action(m.best.action), bv=round(m.best.worth), loss=f"{m.loss:.1f}")
     for m in found:
-        at = start.clone()
-        for a in actions[:m.step]:
-            at.apply(a)
-        w = Words(get_game(start.game_name), at, words.cat.lang, seat)
-        console.print("  " + say("cli.review.line", step=m.step, round=getattr(at, "round", "?"),
-                                 played=w.action(m.played.action), pv=round(m.played.worth),
-                                 best=w.action(m.best.action), bv=round(m.best.worth), loss=f"{m.loss:.1f}"),
-                      markup=False)
+        console.print("  " + said[m.step], markup=False)
+
 
 def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool, lang: str = "en") -> None:
     """The table as ``seat`` sees it, in ``lang`` (a game's drawing may stay English: Burger Joint's)."""

@@ -320,11 +320,17 @@ class GameService:
     @staticmethod
     def _legal(live: LiveGame, lang: str) -> list[dict[str, Any]]:
         """The legal actions, each in words in ``lang`` (as the log will say it)."""
-        st = live.state
+        say = GameService._sayer(live, live.state, lang)
+        return [{"action": a, "text": say(a)} for a in live.state.legal_actions()]
+
+    @staticmethod
+    def _sayer(live: LiveGame, st: GameState, lang: str) -> Callable[[str], str]:
+        """An action of ``st`` (the live game, or one of its earlier moments) in words in ``lang``;
+        a game without event sentences says it in its own English."""
         if get_game(live.row.game).event_sentence is None:
-            return [{"action": a, "text": st.describe(a)} for a in st.legal_actions()]
+            return st.describe
         cat, names = catalog(lang), list(GameService._names(live, lang))
-        return [{"action": a, "text": action_text(live.row.game, cat, st, a, names)} for a in st.legal_actions()]
+        return lambda a: action_text(live.row.game, cat, st, a, names)
 
     @staticmethod
     def _names(live: LiveGame, lang: str = "en") -> tuple[str, ...]:
@@ -745,13 +751,15 @@ class GameService:
             raise Conflict("replays are for finished games")
         if not 0 <= step <= live.revision:
             raise ServiceError(f"step must be 0-{live.revision}")
-        info = get_game(live.row.game)
-        st = info.new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
-        for a in live.log[:step]:
-            st.apply(a.action)
+        _step, st = next(coach.walk(self._start(live), [a.action for a in live.log], [step]))
         return {"game_id": live.row.id, "step": step, "steps": live.revision, "view": st.view(None),
                 "prompt": st.prompt(), "scores": st.scores(),
                 "text": live.log[step - 1].text if step else "setup"}
+
+    @staticmethod
+    def _start(live: LiveGame) -> GameState:
+        """The game as it was dealt (the replay and the review play its log on from there)."""
+        return get_game(live.row.game).new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
 
     # ----------------------------------------------------------------- coach
     @staticmethod
@@ -798,10 +806,9 @@ class GameService:
             raise Forbidden("a review is of your own moves: open it with your seat's link")
         if live.row.status != "finished":
             raise Conflict("the review comes once the game is over")
-        info = get_game(live.row.game)
         found = live.reviews.get(seat)
+        actions = [a.action for a in live.log]
         if found is None:
-            actions = [a.action for a in live.log]
             row = live.row
             try:
                 found = await self.bot_pool.run(coach.review_game, row.game, row.players, row.seed, row.config,
@@ -809,21 +816,15 @@ class GameService:
             except ValueError as exc:
                 raise Conflict(str(exc)) from None
             live.reviews[seat] = found
-        cat, names = catalog(lang), list(self._names(live, lang))
-        worded = info.event_sentence is not None
-        out = []
-        for m in found:
-            st = info.new_game(players=live.row.players, seed=live.row.seed, **live.row.config)
-            for a in live.log[:m.step]:
-                st.apply(a.action)
-
-            def say(a: str, st: GameState = st) -> str:
-                return action_text(live.row.game, cat, st, a, names) if worded else st.describe(a)
-
-            out.append({"step": m.step, "round": getattr(st, "round", None),
-                        "played": {"action": m.played.action, "text": say(m.played.action), "worth": m.played.worth},
-                        "best": {"action": m.best.action, "text": say(m.best.action), "worth": m.best.worth},
-                        "loss": m.loss})
+        by_step = {m.step: m for m in found}
+        said: dict[int, dict[str, Any]] = {}
+        for step, st in coach.walk(self._start(live), actions, by_step):  # the game played once, not per line
+            m, say = by_step[step], self._sayer(live, st, lang)
+            said[step] = {"step": step, "round": getattr(st, "round", None),
+                          "played": {"action": m.played.action, "text": say(m.played.action), "worth": m.played.worth},
+                          "best": {"action": m.best.action, "text": say(m.best.action), "worth": m.best.worth},
+                          "loss": m.loss}
+        out = [said[m.step] for m in found]
         return {"seat": seat, "mistakes": out}
 
     # ------------------------------------------------------------------ bots
