@@ -21,21 +21,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.conftest import find_chromium  # noqa: E402
 from tests.browser.gah_modules_ui import progress_choice  # noqa: E402
 from tests.browser.ui import click_action, legal  # noqa: E402
+from tools.loadtest import Server  # noqa: E402 - the server in a subprocess, as the load test starts it
 
 PROBE = """() => {
   if (window.__lat) return;
@@ -56,17 +54,11 @@ PROBE = """() => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def chromium() -> str:
-    for cand in (os.environ.get("TABLETOP_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if cand and os.access(cand, os.X_OK):
-            return cand
-    sys.exit("Chromium not found: apt-get install chromium (or set TABLETOP_CHROMIUM)")
+    found = find_chromium()
+    if found is None:
+        sys.exit("Chromium not found: apt-get install chromium (or set TABLETOP_CHROMIUM)")
+    return found
 
 
 def main() -> int:
@@ -82,25 +74,15 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     tmp = Path(tempfile.mkdtemp(prefix="latency-"))
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--database", f"sqlite:///{tmp / 'games.db'}", "--bot-delay", "0"],
-        cwd=ROOT, stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT)  # noqa: SIM115
-    base = f"http://127.0.0.1:{port}"
+    server = Server(f"sqlite:///{tmp / 'games.db'}", 0.0, tmp / "server.log")
+    try:
+        server.start()
+    except RuntimeError as exc:
+        sys.exit(str(exc))
+    base = server.url
     try:
         import httpx
 
-        deadline = time.time() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.time() > deadline:
-                sys.exit("the server did not start")
-            time.sleep(0.1)
         modules = [] if args.modules == "none" else (
             ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"] if args.modules == "all"
             else [m.strip() for m in args.modules.split(",") if m.strip()])
@@ -133,8 +115,7 @@ def main() -> int:
             status = page.get_attribute(".game", "data-status")
             browser.close()
     finally:
-        server.terminate()
-        server.wait(10)
+        server.stop()
     if not samples:
         sys.exit("no click was measured")
     ordered = sorted(samples)
