@@ -34,6 +34,16 @@ def state(client, g, seat):
     return r.json()
 
 
+def wait_finished(client, g, limit=60.0):
+    """The spectator's state once the game is over (bots playing it), or when ``limit`` s are up."""
+    deadline = time.time() + limit
+    while True:
+        s = client.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
+        if s["status"] == "finished" or time.time() > deadline:
+            return s
+        time.sleep(0.1)
+
+
 def act(client, g, seat, action, revision=None):
     s = state(client, g, seat)
     rev = s["revision"] if revision is None else revision
@@ -115,12 +125,7 @@ def test_undo_within_own_turn_only(client) -> None:
 
 def test_bots_play_their_seats_and_the_game_finishes(client) -> None:
     g = started(client, seats=[{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "random"}])
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        s = client.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
-        if s["status"] == "finished":
-            break
-        time.sleep(0.1)
+    s = wait_finished(client, g)
     assert s["status"] == "finished"
     assert s["result"]["scores"] == s["scores"] and s["result"]["winners"]
     assert sum(s["result"]["breakdown"][0].values()) == s["scores"][0]

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from tabletop.web.app import create_app
 from tabletop.web.store import Store
 from tests.web.bots import FileGateBot
-from tests.web.test_api import new_game, started, state
+from tests.web.test_api import new_game, started, state, wait_finished
 
 
 def to_bot(client, g, by, target, bot="random"):
@@ -150,12 +150,7 @@ def test_finished_game_names_the_seats_a_bot_played_and_changes_survive_a_restar
         time.sleep(1.2)
         assert to_bot(c, g, 1, 0).status_code == 200  # away
         assert to_bot(c, g, 1, 1).status_code == 200  # own
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            s = c.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
-            if s["status"] == "finished":
-                break
-            time.sleep(0.1)
+        s = wait_finished(c, g)
         assert s["status"] == "finished"
         assert s["result"]["stand_ins"] == [{"seat": 0, "reasons": ["away"]}, {"seat": 1, "reasons": ["own"]}]
         assert reclaim(c, g, 0, 0).status_code == 409  # the game is over
