@@ -95,23 +95,30 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
+def _workers(pool: Executor) -> list[Any]:
+    """A process pool's worker processes (none for a thread pool)."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _kill(procs: list[Any]) -> None:
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+
+
 def _terminate(pool: Executor) -> None:
     """Kill a process pool's workers; its manager then fails every decision in it as a dead
     worker's (BrokenProcessPool), and those are asked again in a new pool."""
-    for p in list((getattr(pool, "_processes", None) or {}).values()):
-        if p.is_alive():
-            p.terminate()
+    _kill(_workers(pool))
 
 
 def _stop(pool: Executor) -> None:
     """Stop an executor's workers now (a decision in progress is not waited for)."""
     # shutdown() forgets the processes and the manager thread: take them first
-    procs = list((getattr(pool, "_processes", None) or {}).values())
+    procs = _workers(pool)
     manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        if p.is_alive():
-            p.terminate()
+    _kill(procs)
     for p in procs:
         p.join(5)
     if isinstance(manager, threading.Thread):
@@ -187,46 +194,40 @@ class BotPool:
     async def choose(self, bot: Bot, game: str, seat: int, legal: list[str],
                      view: dict[str, Any]) -> tuple[str, Bot]:
         """The bot's action and its state afterwards (in-process: the same object, changed)."""
-        loop = asyncio.get_running_loop()
         lane = self._lane(bot)
-        for attempt in range(1, ATTEMPTS + 1):
-            pool = self._get(lane)
-            if self.in_process:
-                obs = Observation(game, seat, legal, _constant(view))
-                return await loop.run_in_executor(pool, bot.choose, obs), bot
-            try:
-                return await self._run(pool, lane, seat, game, think, bot, game, seat, legal, view)
-            except BrokenProcessPool:
-                if self._closed:
-                    raise
-                log.warning("a bot worker died while seat %s of a %s game was thinking (attempt %s of %s): "
-                            "starting the workers again, the seat thinks again", seat, game, attempt, ATTEMPTS)
-                await asyncio.to_thread(self._replace, lane, pool)
-        raise BrokenProcessPool(f"bot workers died {ATTEMPTS} times on one decision of seat {seat}")
+        if self.in_process:
+            obs = Observation(game, seat, legal, _constant(view))
+            return await asyncio.get_running_loop().run_in_executor(self._get(lane), bot.choose, obs), bot
+        return await self._ask(lane, "bot", f"seat {seat} of a {game} game", think,  # type: ignore[no-any-return]
+                               bot, game, seat, legal, view)
 
     async def run(self, fn: Callable[..., R], *args: Any) -> R:
         """A plain function of plain data (the coach's hints and reviews) in a worker of a lane of
         its own, ``coach`` (started at its first use; in-process: a thread), so that it neither
         holds the server's GIL nor waits behind a bot's turn."""
-        loop = asyncio.get_running_loop()
-        lane = "threads" if self.in_process else "coach"
+        if self.in_process:
+            return await asyncio.get_running_loop().run_in_executor(self._get("threads"), fn, *args)
+        return await self._ask("coach", "coach", "the coach", fn, *args)  # type: ignore[no-any-return]
+
+    async def _ask(self, lane: str, kind: str, who: str, *call: Any) -> Any:
+        """``call`` in the lane's workers; when a worker dies on it, the lane is started again and
+        it is asked again (at most ``ATTEMPTS`` times)."""
         for attempt in range(1, ATTEMPTS + 1):
             pool = self._get(lane)
-            if self.in_process:
-                return await loop.run_in_executor(pool, fn, *args)
             try:
-                return await self._run(pool, lane, -1, "coach", fn, *args)  # type: ignore[no-any-return]
+                return await self._run(pool, who, *call)
             except BrokenProcessPool:
                 if self._closed:
                     raise
-                log.warning("a coach worker died (attempt %s of %s): starting it again", attempt, ATTEMPTS)
+                log.warning("a %s worker died while %s was thinking (attempt %s of %s): "
+                            "starting the workers again, it thinks again", kind, who, attempt, ATTEMPTS)
                 await asyncio.to_thread(self._replace, lane, pool)
-        raise BrokenProcessPool(f"coach workers died {ATTEMPTS} times on one request")
+        raise BrokenProcessPool(f"{kind} workers died {ATTEMPTS} times on one request of {who}")
 
-    async def _run(self, pool: Executor, lane: str, seat: int, game: str, *call: Any) -> Any:
-        """One decision in ``pool``; past ``time_limit`` seconds since it reached a worker, that
+    async def _run(self, pool: Executor, who: str, *call: Any) -> Any:
+        """One request in ``pool``; past ``time_limit`` seconds since it reached a worker, that
         lane's workers are stopped (a bot caught in a loop would hold its worker for ever), which
-        every decision in the lane sees as a dead worker."""
+        every request in the lane sees as a dead worker."""
         fut = pool.submit(*call)
         wrapped = asyncio.wrap_future(fut)
         started: float | None = None
@@ -234,13 +235,12 @@ class BotPool:
             while True:
                 done, _ = await asyncio.wait({wrapped}, timeout=1.0)
                 if done:
-                    return wrapped.result()  # type: ignore[no-any-return]
+                    return wrapped.result()
                 now = time.monotonic()
                 if started is None and fut.running():  # handed to a worker (or next in line)
                     started = now
                 if started is not None and now - started > self.time_limit:
-                    log.warning("seat %s of a %s game thought longer than %s s: stopping its bot workers",
-                                seat, game, self.time_limit)
+                    log.warning("%s thought longer than %s s: stopping its workers", who, self.time_limit)
                     _terminate(pool)
                     started = None
         except asyncio.CancelledError:
@@ -249,11 +249,7 @@ class BotPool:
 
     def pids(self) -> list[int]:
         """The live worker processes (empty in-process or before the first use)."""
-        out = []
-        for pool in list(self._pools.values()):
-            procs = getattr(pool, "_processes", None) or {}
-            out += [p.pid for p in list(procs.values()) if p.is_alive()]
-        return out
+        return [p.pid for pool in list(self._pools.values()) for p in _workers(pool) if p.is_alive()]
 
     def shutdown(self) -> None:
         """Stop the workers now: queued decisions are dropped, running ones are not waited for
