@@ -144,13 +144,28 @@ class GameState(ABC):
         self._legal_cache = None
         return self.history.pop()
 
+    def undoable(self) -> int:
+        """How many of the last actions :meth:`undo` can still take back."""
+        return len(self._marks)
+
+    def forget_undo(self, keep: int) -> None:
+        """Keep what undo needs for the last ``keep`` actions only; older ones can no longer be
+        taken back. A server holding many long games calls this: their journals would otherwise
+        grow with every action, and each entry is an object the garbage collector must visit."""
+        marks = self._marks
+        if len(marks) <= keep:
+            return
+        cut = marks[len(marks) - keep] if keep > 0 else len(self._journal)
+        del self._journal[:cut]
+        self._marks = [m - cut for m in marks[len(marks) - keep:]] if keep > 0 else []
+
     # -- the event log ----------------------------------------------------------
     def keep_events(self) -> list[dict[str, Any]]:
         """Start keeping the event log (from now on); returns it. Its first events say
         where each seat stands now, so that the deltas of the log add up to the scores."""
         if self.events is None:
             self.events = []
-            self._event_marks = [0] * len(self._marks)  # undoing further back empties the log
+            self._event_marks = [0] * len(self.history)  # undoing further back empties the log
             self._events_start()
         return self.events
 

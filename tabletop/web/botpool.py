@@ -48,7 +48,10 @@ ATTEMPTS = 3
 TIME_LIMIT = 300.0
 # bots that answer in a few ms: they get a worker of their own (see BotPool)
 QUICK = ("random", "greedy")
-# bot thinking is background work: on a busy machine the server (and everything else) goes first
+# bot thinking is background work: on a busy machine the server (and everything else) goes first;
+# on Linux the workers also take the idle scheduling class, which lets any other process that
+# wakes up (the server with an update to send) have the core at once, where nice 19 still
+# shares it out in slices
 WORKER_NICE = 19
 
 
@@ -78,6 +81,8 @@ def _start_worker() -> None:
     threading.Thread(target=_watch_parent, args=(os.getppid(),), name="parent-watch", daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    with contextlib.suppress(OSError, AttributeError):  # Linux: run only on a core nothing else wants
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from tabletop.bots import registry  # noqa: F401 - the bots and their evaluators
     from tabletop.core.registry import game_names, get_game
 

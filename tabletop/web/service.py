@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -41,6 +42,10 @@ from tabletop.web.botpool import BotPool, default_workers
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
 
 LOG_TAIL = 60
+# actions the live state keeps undo information for: an undo takes back a seat's own last action
+# and the steps that resolved by themselves after it, far fewer; keeping every action's would
+# grow each game's journal to thousands of objects for the garbage collector to visit
+UNDO_KEEP = 40
 # Web clients choose bots by level only: a free bot budget would let anyone make the server think forever.
 WEB_BOTS = ("random", "easy", "medium", "hard", "expert")
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -72,7 +77,7 @@ class Unavailable(ServiceError):
     status = 503
 
 
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+Sender = Callable[[str], Awaitable[None]]  # sends one JSON text to one WebSocket
 
 
 class LiveGame:
@@ -96,6 +101,12 @@ class LiveGame:
         self.reviews: dict[int, list[coach.Mistake]] = {}  # seat: the finished game's review
         # the log's sentences, per language: (event object, seat names, text) for each event
         self.texts: dict[str, list[tuple[Any, tuple[str, ...], str]]] = {}
+        # pushes: the revision the last one showed, the lowest revision since (an undo goes
+        # back) and the seats it named, so that the next push need carry only the new log
+        self.pushed: int | None = None
+        self.low = 0
+        self.pushed_seats: tuple[tuple[str, str, str | None], ...] = ()
+        self.push_lock = asyncio.Lock()  # one push at a time per game: they arrive in order
 
     @property
     def revision(self) -> int:
@@ -230,6 +241,7 @@ class GameService:
                     state.keep_events()  # the game log people read (see _log)
                 for a in entries:
                     state.apply(a.action)
+                state.forget_undo(UNDO_KEEP)
                 live = LiveGame(row, seat_rows, state, entries, changes)
                 self.live[game_id] = live
         finally:
@@ -260,8 +272,22 @@ class GameService:
         raise Forbidden("this token does not belong to this game")
 
     # -------------------------------------------------------------- payloads
-    def payload(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def payload(self, live: LiveGame, seat: int | None, lang: str = "en",
+                delta: tuple[int, int] | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) sees of the game, in ``lang``.
+
+        The log is the last ``LOG_TAIL`` actions' entries (``log_first``: the first action kept).
+        ``delta`` = (after, since) makes a push that carries only the entries of the actions
+        from ``since`` on: the page that shows revision ``after`` drops its entries from
+        ``since`` on and adds these (``log_after`` and ``log_since``; both null in a payload
+        with the whole tail)."""
         st = live.state
+        first = max(0, live.revision - LOG_TAIL)
+        if delta is not None and (st.events is None or delta[1] <= first
+                                  or first < max(0, delta[0] - LOG_TAIL)):
+            # no events (the log is the actions), the tail is all new, or an undo moved its start
+            # back to entries the page has dropped: send it whole
+            delta = None
         info = get_game(live.row.game)
         cp = st.current_player
         to_act = seat is not None and cp == seat and live.row.status == "active"
@@ -283,7 +309,10 @@ class GameService:
             "prompt": st.prompt(),
             "view": st.view(seat),
             "legal": legal,
-            "log": self._log(live, seat, lang, LOG_TAIL),
+            "log": self._log(live, seat, lang, LOG_TAIL, since=None if delta is None else delta[1]),
+            "log_first": first,
+            "log_after": None if delta is None else delta[0],
+            "log_since": None if delta is None else delta[1],
             "log_total": self._log_total(live),
             "scores": st.scores(),
             "projected": st.projected_scores(),
@@ -352,11 +381,15 @@ class GameService:
         events = live.state.events
         return (live.revision if events is None else len(events)) + len(live.changes)
 
-    def _log(self, live: LiveGame, seat: int | None, lang: str = "en", tail: int | None = None) -> list[dict[str, Any]]:
-        """The game log: the events of the last ``tail`` actions (or all), each with its sentence in
-        ``lang``, and the seat changes between them. Games without event sentences: the actions."""
+    def _log(self, live: LiveGame, seat: int | None, lang: str = "en", tail: int | None = None,
+             since: int | None = None) -> list[dict[str, Any]]:
+        """The game log: the events of the last ``tail`` actions (or all, or those from action
+        ``since`` on), each with its sentence in ``lang``, and the seat changes between them.
+        Games without event sentences: the actions."""
         if live.state.events is not None:
-            return self._event_log(live, seat, lang, tail)
+            if since is None:
+                since = 0 if tail is None else max(0, len(live.log) - tail)
+            return self._event_log(live, seat, lang, since)
         actions = live.log if tail is None else live.log[-tail:]
         first = actions[0].idx if actions else live.revision
         changes = [c for c in live.changes if c.revision >= first]
@@ -370,12 +403,12 @@ class GameService:
         out.extend(self._change_entry(c) for c in changes[i:])
         return out if tail is None else out[-tail:]
 
-    def _event_log(self, live: LiveGame, seat: int | None, lang: str, tail: int | None) -> list[dict[str, Any]]:
+    def _event_log(self, live: LiveGame, seat: int | None, lang: str, first: int) -> list[dict[str, Any]]:
+        """The entries of the actions from ``first`` on (0: from the start, where seats start)."""
         st = live.state
         events, marks = st.events, st._event_marks
         assert events is not None
-        first = 0 if tail is None else max(0, len(live.log) - tail)  # the first action shown
-        start = 0 if first == 0 else marks[first]
+        start = 0 if first == 0 else marks[first] if first < len(marks) else len(events)
         texts = self._texts(live, lang)
         changes = [c for c in live.changes if c.revision >= first]
         out: list[dict[str, Any]] = []
@@ -514,6 +547,7 @@ class GameService:
             raise Unavailable(f"could not store the action, nothing changed: {exc.__class__.__name__}") from None
         for r in rows:
             st.apply(r.action)
+        st.forget_undo(UNDO_KEEP)
         live.log.extend(rows)
         if status:
             live.row.status = status
@@ -553,6 +587,8 @@ class GameService:
         last = log[i]
         if last.seat != seat or last.auto or any(r.irreversible for r in log[i:]):
             return None
+        if len(log) - last.idx > live.state.undoable():
+            return None  # further back than the state keeps (UNDO_KEEP)
         return last.idx
 
     def _undo_why(self, live: LiveGame, seat: int | None) -> str | None:
@@ -584,6 +620,7 @@ class GameService:
             while len(live.log) > idx:
                 live.state.undo()
                 live.log.pop()
+            live.low = min(live.low, live.revision)
             out = self.payload(live, seat, lang)
         await self._broadcast(live)
         return out
@@ -913,7 +950,7 @@ class GameService:
             task.add_done_callback(self._tasks.discard)
 
     async def _send_seats(self, live: LiveGame) -> None:
-        msg = {"type": "seats", "revision": live.revision, "seats": [self._seat_entry(live, s) for s in live.seats]}
+        msg = dumps({"type": "seats", "revision": live.revision, "seats": [self._seat_entry(live, s) for s in live.seats]})
         for sub_id, (send, _seat, _lang) in list(live.subscribers.items()):
             try:
                 await send(msg)
@@ -922,18 +959,34 @@ class GameService:
 
     async def _broadcast(self, live: LiveGame,
                          known: dict[tuple[int | None, str], dict[str, Any]] | None = None) -> None:
-        """Send each subscriber its own view; ``known``: payloads already made for this revision."""
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
-        for key, payload in (known or {}).items():
-            if payload["revision"] == live.revision and payload["status"] == live.row.status:
-                cache[key] = {"type": "state", **payload}
-        dead = []
-        for sub_id, (send, seat, lang) in list(live.subscribers.items()):
-            if (seat, lang) not in cache:
-                cache[seat, lang] = {"type": "state", **self.payload(live, seat, lang)}
-            try:
-                await send(cache[seat, lang])
-            except Exception:
-                dead.append(sub_id)
-        for sub_id in dead:
-            live.subscribers.pop(sub_id, None)
+        """Send each subscriber its own view; ``known``: payloads already made for this revision.
+
+        One push at a time per game, so that they arrive in order; each (seat, language) payload
+        is made and encoded once, and carries only the log entries since the last push (the
+        page adds them to the log it has), unless the seats' names changed since."""
+        async with live.push_lock:
+            seats = tuple((s.name, s.kind, s.bot) for s in live.seats)
+            delta = None
+            if live.pushed is not None and seats == live.pushed_seats:
+                delta = (live.pushed, min(live.pushed, live.low, live.revision))
+            live.pushed, live.low, live.pushed_seats = live.revision, live.revision, seats
+            cache: dict[tuple[int | None, str], str] = {}
+            for key, payload in (known or {}).items():
+                if payload["revision"] == live.revision and payload["status"] == live.row.status:
+                    cache[key] = dumps({"type": "state", **payload})
+            dead = []
+            for sub_id, (send, seat, lang) in list(live.subscribers.items()):
+                text = cache.get((seat, lang))
+                if text is None:
+                    text = cache[seat, lang] = dumps({"type": "state", **self.payload(live, seat, lang, delta)})
+                try:
+                    await send(text)
+                except Exception:
+                    dead.append(sub_id)
+            for sub_id in dead:
+                live.subscribers.pop(sub_id, None)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A WebSocket message as JSON text (as Starlette's ``send_json`` writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

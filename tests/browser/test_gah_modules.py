@@ -83,7 +83,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
     rng = random.Random(3)
     kinds: set[str] = set()
     clicked: list[str] = []
-    prices = celebs_held = 0
+    prices = celebs_held = logs_checked = 0
     started = time.time()
     while True:
         page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=60000)
@@ -91,6 +91,11 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
             break
         st = page.evaluate("tabletop.state()")
         kinds.add(st["view"]["pending"][-1]["decision"])
+        if len(clicked) % 10 == 0:  # pushes bring only new log entries: the page's log is still the whole tail
+            whole = server.state(game_id, token)
+            if whole["revision"] == st["revision"]:
+                assert st["log"] == whole["log"], f"the page's log differs from the server's after {len(clicked)} clicks"
+                logs_checked += 1
         missing = page.evaluate(UNPLACED)
         assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
         options = legal(page)
@@ -113,6 +118,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
     # every module's own decisions came up and were clicked in this game
     assert {"open", "bal_dancer"} <= kinds, kinds
     assert celebs_held >= 1
+    assert logs_checked >= 5
     assert prices >= 1  # staff were played at a discount and their prices checked
     # the last rehearsal board left may be the only choice: then it was played by itself (and says so)
     mine = server.http.get(f"/api/games/{game_id}/log", params={"token": token}).json()

@@ -66,6 +66,44 @@ export function showGame(root, gameId) {
     render();
   }
 
+  /**
+   * A push carries only the log entries since the push before it (``log_after`` names that
+   * revision, ``log_since`` the first action whose entries it brings); the page keeps its own
+   * entries before that and drops what falls out of the tail (``log_first``). Returns the
+   * payload with its whole log tail, or null when this page does not show the push's starting point.
+   */
+  function withLog(cur, msg) {
+    if (msg.log_after === null || msg.log_after === undefined) return msg; // the whole tail
+    let kept;
+    if (cur && cur.revision === msg.log_after) {
+      kept = msg.log_since > 0 ? cur.log.filter((e) => e.idx < msg.log_since) : [];
+    } else if (cur && cur.revision === msg.revision && cur.log_total === msg.log_total) {
+      return { ...msg, log: cur.log }; // the same moment, seen already (the answer to a move came first)
+    } else {
+      return null;
+    }
+    const first = msg.log_first;
+    const log = kept.concat(msg.log).filter((e) => first === 0 || e.idx >= first);
+    return { ...msg, log };
+  }
+  async function catchUp() {
+    S.behind = true;
+    if (S.catchingUp) return;
+    S.catchingUp = true;
+    try {
+      // until a whole state is in that no push overtook, or a later push fitted on to the page
+      for (let tries = 0; tries < 5 && S.behind; tries++) {
+        const pushes = S.pushes;
+        const p = await getJSON(`/api/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`);
+        if (S.pushes === pushes) { S.behind = false; accept(p, true); }
+      }
+    } catch (e) {
+      S.error = e.detail || String(e);
+      render();
+    }
+    S.catchingUp = false;
+  }
+
   /** Two payloads of the same moment of the game (a push and the answer to the same move). */
   function sameMoment(a, b) {
     return a.revision === b.revision && a.status === b.status && a.log_total === b.log_total
@@ -667,7 +705,10 @@ export function showGame(root, gameId) {
     onState: (msg) => {
       S.pushes = (S.pushes || 0) + 1;
       if (!S.remembered) { rememberToken(gameId, token, msg.seat); S.remembered = true; }
-      accept(msg, true); // pushes arrive in order: the newest always wins (an undo goes back)
+      const whole = withLog(S.p, msg);
+      if (!whole) { catchUp(); return; } // a push for a moment this page has not seen: ask for all
+      S.behind = false;
+      accept(whole, true); // pushes arrive in order: the newest always wins (an undo goes back)
     },
     onSeats: (msg) => {
       if (!S.p || msg.revision !== S.p.revision) return;
