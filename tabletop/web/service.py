@@ -469,7 +469,9 @@ class GameService:
         async with live.lock:
             self._check_turn(live, seat, revision)
             await self._apply(live, seat, action)
-            out = self.payload(live, seat, lang)
+            # the answer carries the log entries of this move (and of what followed by itself):
+            # the page has the rest, it showed ``revision``
+            out = self.payload(live, seat, lang, delta=(revision, revision))
         await self._broadcast(live, known={(seat, lang): out})
         self._schedule_bots(live)
         return out
@@ -972,7 +974,8 @@ class GameService:
             live.pushed, live.low, live.pushed_seats = live.revision, live.revision, seats
             cache: dict[tuple[int | None, str], str] = {}
             for key, payload in (known or {}).items():
-                if payload["revision"] == live.revision and payload["status"] == live.row.status:
+                if payload["revision"] == live.revision and payload["status"] == live.row.status and (
+                        payload["log_after"] is None or (payload["log_after"], payload["log_since"]) == delta):
                     cache[key] = dumps({"type": "state", **payload})
             dead = []
             for sub_id, (send, seat, lang) in list(live.subscribers.items()):

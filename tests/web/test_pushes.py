@@ -1,4 +1,5 @@
-"""Pushes carry only the log entries since the push before them (docs/WEB.md, *Updates*).
+"""Pushes carry only the log entries since the push before them, answers to moves only the
+move's own (docs/WEB.md, *What a push carries*).
 
 A page that adds each push's entries to the log it has must always hold exactly the log a
 whole state gives at that revision: through undos, through a seat handed to a bot and taken
@@ -34,7 +35,7 @@ def test_a_page_adding_the_pushed_entries_holds_the_whole_log(client) -> None:
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     rng = random.Random(5)
     sizes: list[tuple[int, int]] = []  # (push, whole state) JSON sizes
-    deltas = undos = 0
+    deltas = undos = answers_delta = 0
     with client.websocket_connect(f"/api/games/{gid}/ws?token={g['spectator_token']}") as ws:
         page = next_push(ws)
         assert page["log_after"] is None  # the greeting is whole
@@ -58,6 +59,9 @@ def test_a_page_adding_the_pushed_entries_holds_the_whole_log(client) -> None:
                 r = client.post(f"/api/games/{gid}/actions",
                                 json={"token": tokens[seat], "revision": mine["revision"], "action": action})
                 assert r.status_code == 200, r.text
+                answer = r.json()  # the answer to a move carries only its entries too
+                answers_delta += answer["log_after"] == mine["revision"]
+                assert merge(mine, answer)["log"] == state(client, g, seat)["log"], f"step {step}: the answer"
             whole = client.get(f"/api/games/{gid}", params={"token": g["spectator_token"]}).json()
             while (page["revision"], page["status"], page["log_total"]) != \
                     (whole["revision"], whole["status"], whole["log_total"]):
@@ -68,6 +72,7 @@ def test_a_page_adding_the_pushed_entries_holds_the_whole_log(client) -> None:
             assert page["log"] == whole["log"], f"step {step}: the page's log differs from the whole state's"
             assert page["view"] == whole["view"]
     assert whole["revision"] > 60 and undos >= 2  # past the tail, through undos
+    assert answers_delta >= 100
     assert deltas >= len(sizes) * 3 // 4  # most pushes carry only the new entries
     late = sizes[len(sizes) // 2:]
     assert sum(p for p, _ in late) < sum(w for _, w in late) / 2  # and are far smaller than whole states

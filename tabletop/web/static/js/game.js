@@ -153,9 +153,13 @@ export function showGame(root, gameId) {
     try {
       const p = await postJSON(path, body);
       S.busy = false;
-      accept(p, force);
+      // the answer to a move carries only its own log entries (as a push does)
+      let got = withLog(S.p, p);
+      if (!got && S.p && p.revision < S.p.revision && !force) got = p; // overtaken by a push: accept() passes it over
+      if (got) accept(got, force);
+      else { render(); catchUp(); }
       sendQueued();
-      return p;
+      return got || p;
     } catch (e) {
       S.busy = false;
       S.queued = null;
