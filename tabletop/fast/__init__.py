@@ -78,9 +78,14 @@ def _manifest() -> dict[str, dict[str, str]]:
 
 
 def usable() -> dict[str, Path]:
-    """Compiled modules whose source is unchanged since the build: name -> compiled file."""
+    """Compiled modules whose source is unchanged since the build and that are still on the
+    hot list (a module taken off it runs as Python, whatever an older build left): name ->
+    compiled file."""
     out: dict[str, Path] = {}
+    hot = {module_name(s) for s in hot_sources()}
     for name, rec in _manifest().items():
+        if name not in hot:
+            continue
         src = PACKAGE / rec["source"]
         so = FAST / rec["binary"]
         try:

@@ -64,6 +64,22 @@ def test_a_changed_source_is_not_run_from_its_old_build(tmp_path: Path, monkeypa
     assert fast.usable() == {}
 
 
+def test_a_module_taken_off_the_hot_list_is_not_run_from_an_older_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build made while a module was on the hot list (say, one tried and found not to compile
+    right) is not used once the module is off the list, even though its source is unchanged."""
+    src = fast.PACKAGE / "games" / "grand_austria_hotel" / "position_load.py"
+    monkeypatch.setattr(fast, "FAST", tmp_path)
+    monkeypatch.setattr(fast, "MANIFEST", tmp_path / "manifest.json")
+    name = "tabletop.games.grand_austria_hotel.position_load"
+    binary = f"{name}{fast._abi()}"
+    (tmp_path / binary).write_bytes(b"not really compiled")
+    (tmp_path / "manifest.json").write_text(json.dumps({"abi": fast._abi(), "modules": {name: {
+        "source": "games/grand_austria_hotel/position_load.py", "binary": binary, "sha256": fast._digest(src)}}}))
+    assert name not in {fast.module_name(s) for s in fast.hot_sources()}
+    assert fast.usable() == {}
+
+
 def test_plain_python_on_request_gives_the_same_game() -> None:
     """TABLETOP_PURE=1 runs the sources; the same seed and actions give the same game either way."""
     code = ("import hashlib, json, random, sys\n"
