@@ -952,7 +952,8 @@ class GameService:
             task.add_done_callback(self._tasks.discard)
 
     async def _send_seats(self, live: LiveGame) -> None:
-        msg = dumps({"type": "seats", "revision": live.revision, "seats": [self._seat_entry(live, s) for s in live.seats]})
+        seats = [self._seat_entry(live, s) for s in live.seats]
+        msg = dumps({"type": "seats", "revision": live.revision, "seats": seats})
         for sub_id, (send, _seat, _lang) in list(live.subscribers.items()):
             try:
                 await send(msg)

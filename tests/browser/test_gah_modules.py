@@ -94,7 +94,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
         if len(clicked) % 10 == 0:  # pushes bring only new log entries: the page's log is still the whole tail
             whole = server.state(game_id, token)
             if whole["revision"] == st["revision"]:
-                assert st["log"] == whole["log"], f"the page's log differs from the server's after {len(clicked)} clicks"
+                assert st["log"] == whole["log"], f"the page's log is not the server's after {len(clicked)} clicks"
                 logs_checked += 1
         missing = page.evaluate(UNPLACED)
         assert not missing, f"legal but nowhere to click ({st['prompt']}): {missing}"
