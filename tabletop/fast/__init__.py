@@ -59,7 +59,12 @@ def module_name(src: Path) -> str:
 
 
 def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The source's SHA-256, and its ``.pxd``'s (the types the build used) where it has one."""
+    data = path.read_bytes()
+    pxd = path.with_suffix(".pxd")
+    if pxd.is_file():
+        data += b"\0pxd\0" + pxd.read_bytes()
+    return hashlib.sha256(data).hexdigest()
 
 
 def _abi() -> str:

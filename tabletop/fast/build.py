@@ -34,6 +34,8 @@ def build(force: bool = False) -> str:
             dst = root / "tabletop" / s.relative_to(PACKAGE)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(s, dst)
+            if s.with_suffix(".pxd").is_file():  # types for the compiled build (core/rng.pxd)
+                shutil.copyfile(s.with_suffix(".pxd"), dst.with_suffix(".pxd"))
         for init in root.rglob("*"):
             if init.is_dir() and not (init / "__init__.py").exists():
                 (init / "__init__.py").write_text("")
