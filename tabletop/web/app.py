@@ -234,7 +234,11 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActionBody, lang: str = LANG) -> dict[str, Any]:
-        """Apply an action chosen at ``revision``; stale, illegal or malformed input is refused."""
+        """Apply an action chosen at ``revision``; stale, illegal or malformed input is refused.
+
+        The answer is the new state with only this action's log entries (and those of the steps
+        that followed by themselves): ``log_after`` = ``log_since`` = ``revision``; add them to the
+        log you have, or GET the game for its whole log tail."""
         return await service.act(game_id, body.token, body.revision, body.action, lang)
 
     @app.post("/api/games/{game_id}/undo")
