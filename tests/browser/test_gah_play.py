@@ -4,6 +4,7 @@ undo, refused and stale actions, reload and reconnect, "my games"."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -274,8 +275,7 @@ def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, 
 
     raced = 0
     for _ in range(60):
-        page = next((p for p in seat_pages if is_my_turn(p)), None)
-        assert page is not None, "nobody's turn"
+        page = whose_turn(seat_pages)
         first = next((a for a in legal(page) if ON_BOARD.match(a)), None)
         if first is None:
             click_action(page, legal(page)[0])
@@ -284,6 +284,7 @@ def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, 
         holding[0] = True
         rev = revision(page)
         click_action(page, first)  # returns on the pushed board; the answer is held
+        wait_until(page, lambda: len(held) == 1)  # the push can come before the held answer is stored
         assert len(held) == 1 and revision(page) > rev
         second = next((a for a in legal(page) if ON_BOARD.match(a)), None) if is_my_turn(page) else None
         holding[0] = False
@@ -302,6 +303,25 @@ def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, 
             page.wait_for_function("() => !tabletop.debug().busy")
     assert raced >= 3, f"only {raced} clicks made while an answer was held"
     assert not pages.errors, pages.errors
+
+
+def whose_turn(seat_pages: list[Any], timeout: float = 10.0) -> Any:
+    """The page whose player is to act, once its push has been drawn (the other seat's page may
+    draw the move a moment after the mover's)."""
+    deadline = time.time() + timeout
+    while True:
+        page = next((p for p in seat_pages if is_my_turn(p)), None)
+        if page is not None:
+            return page
+        assert time.time() < deadline, "nobody's turn"
+        seat_pages[0].wait_for_timeout(25)
+
+
+def wait_until(page: Any, done: Any, timeout: float = 10.0) -> None:
+    """Let the page's events (and this test's route handlers) run until ``done()``."""
+    deadline = time.time() + timeout
+    while not done() and time.time() < deadline:
+        page.wait_for_timeout(20)
 
 
 def click_action_nowait(page: Any, a: str) -> None:
