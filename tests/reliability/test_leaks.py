@@ -181,22 +181,26 @@ class Checker:
         self.modules_setup(st)
         # which log entries are secret moves: (slug, seat) of draft:<slug> and discards from hand
         self.secret: dict[int, str] = {}
-        # a played (face-up) game-end card discarded to the bottom of the staff deck (Emperor
-        # penalty): everyone saw which, so the log of that move may name it
-        self.public_discard: dict[int, str] = {}
+        # the staff cards face up (played) before each action: a log entry may name a card that
+        # was face up when it was written, although it is hidden when the log is read (a played
+        # game-end card discarded to the bottom of the staff deck, the Emperor penalty: everyone
+        # saw which, and the log of its play and of its discard still names it)
+        self.faceup: list[frozenset[str]] = [self.played_slugs(st)] if self.gah else []
         for i, row in enumerate(truth.log if self.gah else ()):
             top = st.stack[-1][0] if st.stack else None  # type: ignore[attr-defined]
             verb, _, arg = row.action.partition(":")
             if verb == "draft" or (verb == "discard" and top == "discard"):
                 self.secret[i] = arg
-            elif verb == "discard" and top == "discardend":
-                self.public_discard[i] = arg
             st.apply(row.action)
+            self.faceup.append(self.played_slugs(st))
             self.note_stack(st)
         self.seed = truth.row.seed
         self.seen_entries: set[tuple[Any, ...]] = set()
         self.views: dict[tuple[int, int | None], Any] = {}
         self.hiddens: dict[tuple[int, int | None], dict[str, Any]] = {}
+
+    def played_slugs(self, st: Any) -> frozenset[str]:
+        return frozenset(self.slug_of[s] for pl in st.players for s in pl.played)
 
     # -- module secrets: the celebrity stack, and components left in the box
     def modules_setup(self, st: Any) -> None:
@@ -357,8 +361,10 @@ class Checker:
                 self.text_hides(e["text"], self.secret[i], f"{where} log {i}")
                 self.counts["secret moves checked"] += 1
             he = {**h, **self.entry_words(i)} if self.mods else h
-            if i in self.public_discard:
-                he = {**he, "slugs": he["slugs"] - {self.public_discard[i]}}
+            if self.gah:
+                public = self.faceup[i] | self.faceup[i + 1]  # face up before or after action i
+                if public & he["slugs"]:
+                    he = {**he, "slugs": he["slugs"] - public}
             self.walk({k: v for k, v in e.items() if k != "action"}, he, f"{where} log {i}")
             if "action" in e:
                 self.walk(e["action"], he, f"{where} log {i}.action", own_log=True)
