@@ -90,16 +90,11 @@ export function showGame(root, gameId) {
     S.behind = true;
     if (S.catchingUp) return;
     S.catchingUp = true;
-    try {
-      // until a whole state is in that no push overtook, or a later push fitted on to the page
-      for (let tries = 0; tries < 5 && S.behind; tries++) {
-        const pushes = S.pushes;
-        const p = await getJSON(`/api/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`);
-        if (S.pushes === pushes) { S.behind = false; accept(p, true); }
-      }
-    } catch (e) {
-      S.error = e.detail || String(e);
-      render();
+    // until a whole state is in that no push overtook, or a later push fitted on to the page
+    for (let tries = 0; tries < 5 && S.behind; tries++) {
+      const took = await refresh();
+      if (took === null) break; // refused or failed: refresh() has said so
+      if (took) S.behind = false;
     }
     S.catchingUp = false;
   }
@@ -125,17 +120,21 @@ export function showGame(root, gameId) {
     render();
   }
 
+  /** Fetch the whole state; true when it was taken, false when a push overtook it, null on an error. */
   async function refresh() {
     try {
       const pushes = S.pushes || 0;
       const p = await getJSON(`/api/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`);
       if (!S.remembered) { rememberToken(gameId, token, p.seat); S.remembered = true; }
       // a push that arrived while this request was under way is newer than its answer
-      if ((S.pushes || 0) === pushes) accept(p, true);
+      if ((S.pushes || 0) !== pushes) return false;
+      accept(p, true);
+      return true;
     } catch (e) {
       if (e instanceof ApiError && (e.status === 403 || e.status === 404)) { S.fatal = e.detail; live && live.stop(); }
       else S.error = e.detail || String(e);
       render();
+      return null;
     }
   }
 
