@@ -308,13 +308,10 @@ def test_board_click_while_the_answer_is_on_its_way_is_not_lost(server: Server, 
 def whose_turn(seat_pages: list[Any], timeout: float = 10.0) -> Any:
     """The page whose player is to act, once its push has been drawn (the other seat's page may
     draw the move a moment after the mover's)."""
-    deadline = time.time() + timeout
-    while True:
-        page = next((p for p in seat_pages if is_my_turn(p)), None)
-        if page is not None:
-            return page
-        assert time.time() < deadline, "nobody's turn"
-        seat_pages[0].wait_for_timeout(25)
+    wait_until(seat_pages[0], lambda: any(is_my_turn(p) for p in seat_pages), timeout)
+    page = next((p for p in seat_pages if is_my_turn(p)), None)
+    assert page is not None, "nobody's turn"
+    return page
 
 
 def wait_until(page: Any, done: Any, timeout: float = 10.0) -> None:
