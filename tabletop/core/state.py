@@ -63,10 +63,7 @@ class GameState(ABC):
     # -- journalled mutation -------------------------------------------------
     def _set(self, obj: Any, attr: str, value: Any) -> None:
         """Set ``obj.attr`` and remember the old value for undo."""
-        if obj is self:
-            self._journal.append((None, attr, getattr(obj, attr)))
-        else:
-            self._journal.append((obj, attr, getattr(obj, attr)))
+        self._journal.append((None if obj is self else obj, attr, getattr(obj, attr)))
         setattr(obj, attr, value)
 
     def _seti(self, lst: list[Any], index: int, value: Any) -> None:
@@ -161,9 +158,10 @@ class GameState(ABC):
         marks = self._marks
         if len(marks) <= keep:
             return
-        cut = marks[len(marks) - keep] if keep > 0 else len(self._journal)
+        kept = marks[len(marks) - keep:] if keep > 0 else []
+        cut = kept[0] if kept else len(self._journal)
         del self._journal[:cut]
-        self._marks = [m - cut for m in marks[len(marks) - keep:]] if keep > 0 else []
+        self._marks = [m - cut for m in kept]
 
     # -- the event log ----------------------------------------------------------
     def keep_events(self) -> list[dict[str, Any]]:
