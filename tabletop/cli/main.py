@@ -45,6 +45,9 @@ def bench(games: int, as_json: bool, game: str, options: tuple[str, ...]) -> Non
     base game and all Let's Waltz! modules together); with -o, that configuration."""
     info = get_game(game)
     configs = [("custom", parse_options(options))] if options else list(info.bench_configs)
+    if any("players" in config for _, config in configs):
+        raise click.ClickException(f"bench plays {info.min_players} and {info.max_players} players by itself: "
+                                   "-o players=... is not an option here")
     results = []
     for label, config in configs:
         for n in sorted({info.min_players, info.max_players}):

@@ -22,7 +22,6 @@ action it undoes; a state that keeps no log pays one ``is None`` test per action
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from tabletop.core.errors import IllegalAction
@@ -32,7 +31,7 @@ CHANCE = -1
 TERMINAL = -2
 
 
-class GameState(ABC):
+class GameState:
     """Base class: journal, undo, legality checks and the public contract.
 
     Subclasses implement ``_legal()`` (legal actions of the current decision),
@@ -51,7 +50,7 @@ class GameState(ABC):
     _marks: list[int]
     history: list[str]
     rng: Rng
-    events: list[dict[str, Any]] | None = None
+    events: list[dict[str, Any]] | None  # None until keep_events()
     _event_marks: list[int]
 
     def _init_journal(self) -> None:
@@ -59,6 +58,8 @@ class GameState(ABC):
         self._marks = []
         self.history = []
         self._legal_cache: list[str] | None = None
+        self.events = None
+        self._event_marks = []
 
     # -- journalled mutation -------------------------------------------------
     def _set(self, obj: Any, attr: str, value: Any) -> None:
@@ -82,17 +83,17 @@ class GameState(ABC):
 
     # -- the contract --------------------------------------------------------
     @property
-    @abstractmethod
     def current_player(self) -> int:
         """Seat index of the player to decide, ``CHANCE`` or ``TERMINAL``."""
+        raise NotImplementedError
 
-    @abstractmethod
     def _legal(self) -> list[str]:
         """Legal actions at this point (uncached)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def _apply(self, action: str) -> None:
         """Carry out a legal action (all mutations journalled)."""
+        raise NotImplementedError
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
@@ -219,17 +220,17 @@ class GameState(ABC):
         raise IllegalAction("not a chance node")
 
     # -- results ------------------------------------------------------------
-    @abstractmethod
     def scores(self) -> list[int]:
         """Current (at the end: final) score per seat."""
+        raise NotImplementedError
 
-    @abstractmethod
     def score_breakdown(self) -> list[dict[str, int]]:
         """Score per seat by source; the values add up to ``scores()``."""
+        raise NotImplementedError
 
-    @abstractmethod
     def winners(self) -> list[int]:
         """Seats that won (after tie-breaks); empty while the game runs."""
+        raise NotImplementedError
 
     def returns(self) -> list[float]:
         """Win share per seat: 1/k to each of k winners, 0 to the others."""
@@ -241,17 +242,17 @@ class GameState(ABC):
     num_players: int
 
     # -- views and positions --------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` can see at the table (``None``: a spectator)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def to_position(self) -> dict[str, Any]:
         """The whole state as a JSON-able position (see docs/POSITION.md)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def prompt(self) -> str:
         """One line naming the pending decision, e.g. 'seat 1: choose a room'."""
+        raise NotImplementedError
 
     def projected_scores(self) -> list[int]:
         """What each seat would score if the game ended now (games may refine this)."""
@@ -270,6 +271,25 @@ class GameState(ABC):
         """A plain sentence for ``action`` taken at this point (for logs)."""
         return action
 
-    @abstractmethod
     def clone(self) -> GameState:
         """An independent copy (for search); its undo history is empty."""
+        raise NotImplementedError
+
+
+def typed_fields(cls: type[GameState]) -> tuple[str, ...]:
+    """The fields the compiled build keeps in C slots of ``cls`` and its bases (declared in
+    their ``.pxd``, e.g. core/state.pxd) instead of the instance ``__dict__``; empty in plain
+    Python. A copy that copies the ``__dict__`` must copy these too. (A property is a
+    descriptor of the same kind; it is told apart by not taking back what it gives.)"""
+    probe = cls.__new__(cls)
+    out = []
+    for klass in cls.__mro__:
+        for name, v in vars(klass).items():
+            if name.startswith("__") or type(v).__name__ not in ("getset_descriptor", "member_descriptor"):
+                continue
+            try:
+                setattr(probe, name, getattr(probe, name))
+            except Exception:  # a property (read-only, or nothing to compute from yet)
+                continue
+            out.append(name)
+    return tuple(out)

@@ -58,12 +58,38 @@ def module_name(src: Path) -> str:
     return "tabletop." + ".".join(src.relative_to(PACKAGE).with_suffix("").parts)
 
 
+def cimports(path: Path) -> list[str]:
+    """The tabletop modules whose types the compiled build of ``path`` uses: those its ``.pxd``
+    cimports (engine/base.pxd cimports core/state), directly or through theirs. Their compiled
+    modules must be loaded with it: a compiled module checks at import that the extension
+    types it was built against are the ones it finds."""
+    out: list[str] = []
+    todo = [path]
+    while todo:
+        pxd = todo.pop().with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        for line in pxd.read_text().splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("from", "cimport") and words[1].startswith("tabletop."):
+                name = words[1]
+                if name not in out:
+                    out.append(name)
+                    todo.append(PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py"))
+    return out
+
+
 def _digest(path: Path) -> str:
-    """The source's SHA-256, and its ``.pxd``'s (the types the build used) where it has one."""
+    """The source's SHA-256, with its ``.pxd``'s (the types the build used) where it has one and
+    the ``.pxd`` files of the modules it cimports (a changed layout there needs a new build)."""
     data = path.read_bytes()
     pxd = path.with_suffix(".pxd")
     if pxd.is_file():
         data += b"\0pxd\0" + pxd.read_bytes()
+    for name in cimports(path):
+        dep = PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".pxd")
+        if dep.is_file():
+            data += b"\0" + name.encode() + b"\0" + dep.read_bytes()
     return hashlib.sha256(data).hexdigest()
 
 
@@ -98,7 +124,20 @@ def usable() -> dict[str, Path]:
                 out[name] = so
         except OSError:
             continue
+    # a module whose cimported types run as Python (an edited source) cannot load compiled
+    deps = {name: cimports(PACKAGE / _manifest_source(name)) for name in out}
+    changed = True
+    while changed:
+        changed = False
+        for name in list(out):
+            if any(d not in out for d in deps[name]):
+                del out[name]
+                changed = True
     return out
+
+
+def _manifest_source(name: str) -> Path:
+    return Path(*name.split(".")[1:]).with_suffix(".py")
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):

@@ -34,7 +34,10 @@ def build(force: bool = False) -> str:
             dst = root / "tabletop" / s.relative_to(PACKAGE)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(s, dst)
-            if s.with_suffix(".pxd").is_file():  # types for the compiled build (core/rng.pxd)
+        for s in sources:  # every module's types (core/rng.pxd), also those a module cimports
+            if s.with_suffix(".pxd").is_file():
+                dst = root / "tabletop" / s.relative_to(PACKAGE)
+                dst.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(s.with_suffix(".pxd"), dst.with_suffix(".pxd"))
         for init in root.rglob("*"):
             if init.is_dir() and not (init / "__init__.py").exists():

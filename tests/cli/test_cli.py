@@ -79,6 +79,13 @@ def test_bench_with_options_measures_that_configuration() -> None:
         ("custom", {"modules": "start_player"})] * 2
 
 
+def test_bench_refuses_a_player_count_option_with_a_message() -> None:
+    """bench plays both player counts itself; -o players=4 used to end in a TypeError."""
+    r = CliRunner().invoke(cli, ["bench", "--games", "1", "-o", "players=4"])
+    assert r.exit_code == 1 and "not an option here" in r.output and r.exception is not None
+    assert not isinstance(r.exception, TypeError)
+
+
 def test_cards_lists_provenance_and_provisional_values() -> None:
     everything = run("cards")
     assert "guest #55 Photographer" in everything and "single" in everything

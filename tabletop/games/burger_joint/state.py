@@ -141,7 +141,10 @@ class BurgerJointState(GameState):
     """A Burger Joint game in progress (see the module docstring)."""
 
     game_name = "burger-joint"
-    num_players = 2
+
+    def _init_journal(self) -> None:
+        GameState._init_journal(self)
+        self.num_players = 2  # an instance field (core/state.pxd), not a class constant
 
     data: GameData
     config: dict[str, Any]

@@ -100,7 +100,7 @@ from typing import Any
 from tabletop.games.grand_austria_hotel import evaluation_effects as EFFECTS
 from tabletop.games.grand_austria_hotel import evaluation_modules as MODS
 from tabletop.games.grand_austria_hotel.data import GREEN, Rules
-from tabletop.games.grand_austria_hotel.state import GahState
+from tabletop.games.grand_austria_hotel.engine.base import EngineBase, Player
 
 search_caps = MODS.search_caps  # a search hint the bots read from this module (Let's Waltz! tables)
 
@@ -216,7 +216,7 @@ TERMS = ("scored", "rooms", "money", "kitchen", "guests", "seats", "prepared", "
 MAX_COUNT = (0.0, 1.0, 1.17, 1.47, 1.82, 2.14, 2.41, 2.66, 2.92, 3.19, 3.44, 3.69, 3.93, 4.17, 4.41)
 
 
-def actions_left(st: GahState, seat: int) -> tuple[int, float]:
+def actions_left(st: EngineBase, seat: int) -> tuple[int, float]:
     """Die actions the seat still has, and the worth of a pending re-roll.
 
     The running turn counts while its die is untaken. A turn waiting for a
@@ -245,13 +245,13 @@ def actions_left(st: GahState, seat: int) -> tuple[int, float]:
     return later + cur, 0.0
 
 
-def turns_left(st: GahState, seat: int) -> int:
+def turns_left(st: EngineBase, seat: int) -> int:
     """The seat's remaining die actions, the running turn included (search bots
     switch to searching to the end of the game when few are left)."""
     return actions_left(st, seat)[0]
 
 
-def turn_marker(st: GahState, seat: int) -> tuple[int, int, bool, str]:
+def turn_marker(st: EngineBase, seat: int) -> tuple[int, int, bool, str]:
     """Changes when ``seat``'s turn ends (search bots plan one turn at a time)."""
     return st.round, st.covered[seat], st.passed[seat], st.phase
 
@@ -259,18 +259,18 @@ def turn_marker(st: GahState, seat: int) -> tuple[int, int, bool, str]:
 _HAND = Params(HAND)
 
 
-def evaluate(st: GahState, seat: int) -> float:
+def evaluate(st: EngineBase, seat: int) -> float:
     """Estimated final VP of ``seat`` (see the module docstring)."""
     if st.phase == "over":
         return float(st.players[seat].vp)
     return sum(_terms(st, seat, _HAND))
 
 
-def make_evaluator(table: dict[str, float]) -> Callable[[GahState, int], float]:
+def make_evaluator(table: dict[str, float]) -> Callable[[EngineBase, int], float]:
     """The same evaluation with other constants (missing ones keep their ``HAND`` value)."""
     params = Params(table)
 
-    def evaluate_with(st: GahState, seat: int) -> float:
+    def evaluate_with(st: EngineBase, seat: int) -> float:
         if st.phase == "over":
             return float(st.players[seat].vp)
         return sum(_terms(st, seat, params))
@@ -278,14 +278,14 @@ def make_evaluator(table: dict[str, float]) -> Callable[[GahState, int], float]:
     return evaluate_with
 
 
-def terms(st: GahState, seat: int, table: dict[str, float] | None = None) -> dict[str, float]:
+def terms(st: EngineBase, seat: int, table: dict[str, float] | None = None) -> dict[str, float]:
     """The evaluation split into its terms (they add up to ``evaluate``)."""
     if st.phase == "over":
         return {"scored": float(st.players[seat].vp)}
     return dict(zip(TERMS, _terms(st, seat, Params(table) if table else _HAND)))
 
 
-def _terms(st: GahState, seat: int, P: Params) -> list[float]:
+def _terms(st: EngineBase, seat: int, P: Params) -> list[float]:
     rules = st.rules
     tab = _tables(rules)
     pl = st.players[seat]
@@ -516,7 +516,7 @@ def _room_facts(rules: Rules, tab: dict[str, Any], rooms: tuple[int, ...]) -> tu
     return hit
 
 
-def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dict[str, Any], tf: float,
+def _politics(st: EngineBase, seat: int, pl: Player, rooms: tuple[int, ...], tab: dict[str, Any], tf: float,
               P: Params) -> float:
     """Open politics cards the seat has not claimed: next marker's VP x progress^2
     x ``POLITICS`` x ``min(1, 1.5 tf + 0.3)``; memoized by what progress reads."""
@@ -541,7 +541,7 @@ def _politics(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], tab: dic
     return politics
 
 
-def _emperor_memo(st: GahState, seat: int, pl: Any, A: int, P: Params, tab: dict[str, Any]) -> float:
+def _emperor_memo(st: EngineBase, seat: int, pl: Player, A: int, P: Params, tab: dict[str, Any]) -> float:
     """``_emperor``, memoized by everything it reads."""
     done = st.phase == "emperor" and st.emperor_i > st._turn_order().index(seat)
     key = (st.round, done, st.emperor_tiles, pl.emperor, A, pl.played, sum(pl.kitchen),
@@ -556,14 +556,14 @@ def _emperor_memo(st: GahState, seat: int, pl: Any, A: int, P: Params, tab: dict
     return value
 
 
-def _end_card_key(st: GahState, seat: int, pl: Any, rooms: tuple[int, ...], A: int, P: Params) -> tuple[Any, ...]:
+def _end_card_key(st: EngineBase, seat: int, pl: Player, rooms: tuple[int, ...], A: int, P: Params) -> tuple[Any, ...]:
     """Everything a game-end staff card's worth reads for this seat (but the
     opponents' cards, which only the copying card reads: it is not memoized)."""
     return (seat, rooms, len(pl.played), pl.emperor, tuple(pl.kitchen), sum(1 for m in st.markers if seat in m),
             A, P.GROWTH, P.OCCUPY_RATE)
 
 
-def _end_card(st: GahState, seat: int, sid: int, sc: dict[str, Any], A: int, P: Params, tab: dict[str, Any],
+def _end_card(st: EngineBase, seat: int, sid: int, sc: dict[str, Any], A: int, P: Params, tab: dict[str, Any],
               key: tuple[Any, ...]) -> float:
     """A game-end staff card: what it would score now plus ``GROWTH`` x its expected growth."""
     if sc["kind"] == "copy_opponent_game_end":
@@ -577,7 +577,7 @@ def _end_card(st: GahState, seat: int, sid: int, sc: dict[str, Any], A: int, P: 
     return hit  # type: ignore[no-any-return]
 
 
-def _growth(st: GahState, seat: int, sc: dict[str, Any], A: int, P: Params) -> float:
+def _growth(st: EngineBase, seat: int, sc: dict[str, Any], A: int, P: Params) -> float:
     """Expected further VP of a game-end staff card (a rough guess by kind)."""
     kind = sc["kind"]
     future_rooms = P.OCCUPY_RATE * A
@@ -605,7 +605,7 @@ _STATE_DEPENDENT = frozenset(("return_items", "discard_hand", "remove_rooms", "r
 _TILE_PARTS: dict[int, tuple[tuple[dict[str, Any], ...], float, tuple[dict[str, Any], ...]]] = {}
 
 
-def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> float:
+def _tile_worth(effects: tuple[dict[str, Any], ...], st: EngineBase, pl: Player) -> float:
     """VP-equivalent of an emperor tile's bonus or penalty for this seat now."""
     parts = _TILE_PARTS.get(id(effects))
     if parts is None or parts[0] is not effects:
@@ -630,7 +630,7 @@ def _tile_worth(effects: tuple[dict[str, Any], ...], st: GahState, pl: Any) -> f
     return total
 
 
-def _emperor(st: GahState, seat: int, pl: Any, A: int, P: Params) -> float:
+def _emperor(st: EngineBase, seat: int, pl: Player, A: int, P: Params) -> float:
     """Coming emperor scorings: VP at the current space, then bonus or penalty.
 
     While actions remain before a scoring the seat can still climb, so the
@@ -674,7 +674,7 @@ def _emperor(st: GahState, seat: int, pl: Any, A: int, P: Params) -> float:
     return value
 
 
-def _pending(st: GahState, seat: int) -> float:
+def _pending(st: EngineBase, seat: int) -> float:
     """Worth of the seat's own unresolved decisions (mid-turn)."""
     total = 0.0
     for fr in st.stack:
@@ -712,7 +712,7 @@ def _pending(st: GahState, seat: int) -> float:
     return total
 
 
-def _progress(st: GahState, seat: int, req: dict[str, Any]) -> float:
+def _progress(st: EngineBase, seat: int, req: dict[str, Any]) -> float:
     """How far the seat is toward a politics card's requirement (0-1)."""
     pl = st.players[seat]
     rules = st.rules
@@ -757,9 +757,9 @@ def _progress(st: GahState, seat: int, req: dict[str, Any]) -> float:
     return min(1.0, occupied / 14.0)
 
 
-def evaluate_all(st: GahState) -> list[float]:
+def evaluate_all(st: EngineBase) -> list[float]:
     return [evaluate(st, p) for p in range(st.num_players)]
 
 
 # Named evaluations a search bot can choose with ``eval=<name>``.
-EVALUATORS: dict[str, Callable[[GahState, int], float]] = {"hand": evaluate}
+EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate}

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.games.grand_austria_hotel.evaluation_effects import effect_worth
 
 if TYPE_CHECKING:
-    from tabletop.games.grand_austria_hotel.state import GahState
+    from tabletop.games.grand_austria_hotel.engine.base import EngineBase
 
 MOD: dict[str, float] = {
     "BALLROOM_NEXT": 1.0,  # weight of the next ballroom scoring (own standing there now)
@@ -116,7 +116,7 @@ _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
 _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 
 
-def search_caps(st: GahState) -> dict[str, int] | None:
+def search_caps(st: EngineBase) -> dict[str, int] | None:
     """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS)."""
     return SEARCH_CAPS if st.mods else None
 
@@ -127,7 +127,7 @@ def _money_value(m: float, tf: float, P: Any) -> float:
     return m + P.CAPITAL_WORTH * tf * (cap * P.CAPITAL - cap * (cap - 1) / 2.0) / P.CAPITAL
 
 
-def module_value(st: GahState, seat: int, A: int, tf: float, P: Any, spare_champagne: int) -> float:
+def module_value(st: EngineBase, seat: int, A: int, tf: float, P: Any, spare_champagne: int) -> float:
     """The ``modules`` term (module docstring); 0 with every module off. ``spare_champagne``:
     the bottles in the kitchen no café guest still orders (the guest term's leftover)."""
     parts = st.parts
@@ -154,7 +154,7 @@ def clear_memos() -> None:
     _STANDING.clear()
 
 
-def ballroom_value(st: GahState, seat: int, tf: float, spare_champagne: int) -> float:
+def ballroom_value(st: EngineBase, seat: int, tf: float, spare_champagne: int) -> float:
     part = st.parts["ballrooms"]
     value = 0.0
     if st.phase != "over":
@@ -172,7 +172,7 @@ def ballroom_value(st: GahState, seat: int, tf: float, spare_champagne: int) -> 
     return value
 
 
-def _standing(st: GahState, seat: int, after: bool) -> float:
+def _standing(st: EngineBase, seat: int, after: bool) -> float:
     """The weighted VP the seat would score now in every ballroom not scored yet."""
     from tabletop.games.grand_austria_hotel.modules.ballrooms.board import ballroom_scores
 
@@ -191,7 +191,7 @@ def _standing(st: GahState, seat: int, after: bool) -> float:
 
 
 # --------------------------------------------------------------- II celebrities
-def celebrity_value(st: GahState, seat: int) -> float:
+def celebrity_value(st: EngineBase, seat: int) -> float:
     owner = st.parts["celebrities"].owner
     if seat not in owner or st.phase != "play":
         return 0.0
@@ -205,7 +205,7 @@ def celebrity_value(st: GahState, seat: int) -> float:
 
 
 # ------------------------------------------------------------- III entrances
-def _entrance_start(st: GahState) -> dict[str, float]:
+def _entrance_start(st: EngineBase) -> dict[str, float]:
     """What gaining each entrance brings at once (starting items, gained effects)."""
     data = st.rules.module_data["unique_hotels"]["entrances"]["value"]
     hit = _ENTRANCE_START.get(id(data))
@@ -216,11 +216,11 @@ def _entrance_start(st: GahState) -> dict[str, float]:
     return hit[1]
 
 
-def _entrance_worth(st: GahState, eid: str) -> float:
+def _entrance_worth(st: EngineBase, eid: str) -> float:
     return ENTRANCE.get(eid, ENTRANCE_DEFAULT) + _entrance_start(st).get(eid, 0.0)
 
 
-def entrance_value(st: GahState, seat: int, tf: float, P: Any) -> float:
+def entrance_value(st: EngineBase, seat: int, tf: float, P: Any) -> float:
     part = st.parts["unique_hotels"]
     own = part.ent[seat]
     if st.phase != "auction":
@@ -239,7 +239,7 @@ def entrance_value(st: GahState, seat: int, tf: float, P: Any) -> float:
 
 
 # ------------------------------------------------------------------ IV the key
-def key_value(st: GahState, seat: int) -> float:
+def key_value(st: EngineBase, seat: int) -> float:
     if st.round >= st.rules.rounds or st.phase == "over":
         return 0.0
     holder = st.parts["start_player"].holder
@@ -249,7 +249,7 @@ def key_value(st: GahState, seat: int) -> float:
 
 
 # ------------------------------------------------------------------- V bells
-def bell_value(st: GahState, seat: int, A: int) -> float:
+def bell_value(st: EngineBase, seat: int, A: int) -> float:
     pl = st.players[seat]
     if not pl.played or A <= 0:
         return 0.0
@@ -280,7 +280,7 @@ def bell_value(st: GahState, seat: int, A: int) -> float:
 
 
 # ------------------------------------------------------------ pending frames
-def module_pending(st: GahState, fr: tuple[Any, ...]) -> float:
+def module_pending(st: EngineBase, fr: tuple[Any, ...]) -> float:
     """Worth of a module's unresolved decision of the seat (mid-turn)."""
     kind = fr[0]
     if kind == "bell":
@@ -290,7 +290,7 @@ def module_pending(st: GahState, fr: tuple[Any, ...]) -> float:
 
 
 # --------------------------------------------------------- objective progress
-def module_progress(st: GahState, seat: int, req: dict[str, Any]) -> float | None:
+def module_progress(st: EngineBase, seat: int, req: dict[str, Any]) -> float | None:
     """Progress (0-1) towards a module's objective requirement; None: not a module kind."""
     kind = req["kind"]
     pl = st.players[seat]
@@ -313,7 +313,7 @@ def module_progress(st: GahState, seat: int, req: dict[str, Any]) -> float | Non
     return None
 
 
-def progress_key(st: GahState, seat: int) -> tuple[Any, ...]:
+def progress_key(st: EngineBase, seat: int) -> tuple[Any, ...]:
     """What ``module_progress`` reads beyond the base politics memo key."""
     pl = st.players[seat]
     parts = st.parts

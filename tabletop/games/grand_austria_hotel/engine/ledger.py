@@ -24,8 +24,6 @@ Snapshot = list[tuple[tuple[int, ...], int, int]]
 
 
 class EventLog(EngineBase):
-    _ev_cause: dict[str, Any] | None = None
-    _ev_snap: Snapshot
 
     def _ev_snapshot(self) -> Snapshot:
         return [(tuple(pl.vp_src), pl.money, pl.emperor) for pl in self.players]

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any, Self
 
 from tabletop.core.rng import Rng
+from tabletop.core.state import typed_fields
 from tabletop.games.grand_austria_hotel.engine.actions import TurnActions
+from tabletop.games.grand_austria_hotel.engine.base import EngineBase
 from tabletop.games.grand_austria_hotel.engine.decisions import Decisions
 from tabletop.games.grand_austria_hotel.engine.effects import Effects
 from tabletop.games.grand_austria_hotel.engine.flow import TurnFlow
@@ -32,11 +34,12 @@ class GahRules(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring, E
 
     def clone(self) -> Self:
         c = type(self).__new__(type(self))
-        d = self.__dict__.copy()
-        c.__dict__.update(d)
+        for name in _TYPED:  # the compiled build's C slots (base.pxd); none in plain Python
+            setattr(c, name, getattr(self, name))
+        c.__dict__.update(self.__dict__)
         for private in ("notes", "events", "_event_marks", "_ev_cause", "_ev_snap"):  # logs are not state
             c.__dict__.pop(private, None)
-        c._init_journal()
+        c._init_journal()  # and empties the logs kept in slots
         c.history = list(self.history)
         c.rng = Rng(self.rng.state)
         c.players = [pl.copy() for pl in self.players]
@@ -47,3 +50,6 @@ class GahRules(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring, E
             c.parts = {k: part.copy() for k, part in self.parts.items()}
         c._legal_cache = None
         return c
+
+
+_TYPED = typed_fields(EngineBase)
