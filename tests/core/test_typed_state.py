@@ -104,3 +104,16 @@ def test_a_changed_pxd_makes_its_dependents_stale(tmp_path: Path, monkeypatch: p
     state_pxd = pkg / "core" / "state.pxd"
     state_pxd.write_text(state_pxd.read_text() + "    cdef public object added\n")
     assert fast._digest(copy) != before
+
+
+def test_every_evaluation_constant_is_a_typed_slot_in_the_compiled_build() -> None:
+    """evaluation.pxd lists HAND's names as C doubles; one missing there would still work (it
+    lands in ``__dict__``) but slowly, unnoticed."""
+    from tabletop.games.grand_austria_hotel.evaluation import HAND, Params
+
+    p = Params({})
+    assert all(getattr(p, k) == float(v) for k, v in HAND.items())
+    slots = set(typed_fields(Params))  # type: ignore[arg-type]
+    if not slots:
+        pytest.skip("plain Python: every constant is in __dict__")
+    assert set(HAND) <= slots and not vars(p)
