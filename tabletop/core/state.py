@@ -22,6 +22,7 @@ action it undoes; a state that keeps no log pays one ``is None`` test per action
 
 from __future__ import annotations
 
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, ClassVar
 
 from tabletop.core.errors import IllegalAction
@@ -285,7 +286,7 @@ def typed_fields(cls: type[GameState]) -> tuple[str, ...]:
     out = []
     for klass in cls.__mro__:
         for name, v in vars(klass).items():
-            if name.startswith("__") or type(v).__name__ not in ("getset_descriptor", "member_descriptor"):
+            if name.startswith("__") or not isinstance(v, (GetSetDescriptorType, MemberDescriptorType)):
                 continue
             try:
                 setattr(probe, name, getattr(probe, name))

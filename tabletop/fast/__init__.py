@@ -58,6 +58,11 @@ def module_name(src: Path) -> str:
     return "tabletop." + ".".join(src.relative_to(PACKAGE).with_suffix("").parts)
 
 
+def _source(name: str) -> Path:
+    """The source file of a tabletop module (the inverse of ``module_name``)."""
+    return PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+
+
 def cimports(path: Path) -> list[str]:
     """The tabletop modules whose types the compiled build of ``path`` uses: those its ``.pxd``
     cimports (engine/base.pxd cimports core/state), directly or through theirs. Their compiled
@@ -75,7 +80,7 @@ def cimports(path: Path) -> list[str]:
                 name = words[1]
                 if name not in out:
                     out.append(name)
-                    todo.append(PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py"))
+                    todo.append(_source(name))
     return out
 
 
@@ -87,7 +92,7 @@ def _digest(path: Path) -> str:
     if pxd.is_file():
         data += b"\0pxd\0" + pxd.read_bytes()
     for name in cimports(path):
-        dep = PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".pxd")
+        dep = _source(name).with_suffix(".pxd")
         if dep.is_file():
             data += b"\0" + name.encode() + b"\0" + dep.read_bytes()
     return hashlib.sha256(data).hexdigest()
@@ -125,7 +130,7 @@ def usable() -> dict[str, Path]:
         except OSError:
             continue
     # a module whose cimported types run as Python (an edited source) cannot load compiled
-    deps = {name: cimports(PACKAGE / _manifest_source(name)) for name in out}
+    deps = {name: cimports(_source(name)) for name in out}
     changed = True
     while changed:
         changed = False
@@ -134,10 +139,6 @@ def usable() -> dict[str, Path]:
                 del out[name]
                 changed = True
     return out
-
-
-def _manifest_source(name: str) -> Path:
-    return Path(*name.split(".")[1:]).with_suffix(".py")
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):

@@ -113,7 +113,7 @@ def test_every_evaluation_constant_is_a_typed_slot_in_the_compiled_build() -> No
 
     p = Params({})
     assert all(getattr(p, k) == float(v) for k, v in HAND.items())
-    slots = set(typed_fields(Params))  # type: ignore[arg-type]
+    slots = set(typed_fields(Params))  # type: ignore[arg-type]  # any class with slots
     if not slots:
         pytest.skip("plain Python: every constant is in __dict__")
     assert set(HAND) <= slots and not vars(p)

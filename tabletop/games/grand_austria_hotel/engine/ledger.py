@@ -24,7 +24,6 @@ Snapshot = list[tuple[tuple[int, ...], int, int]]
 
 
 class EventLog(EngineBase):
-
     def _ev_snapshot(self) -> Snapshot:
         return [(tuple(pl.vp_src), pl.money, pl.emperor) for pl in self.players]
 

@@ -37,9 +37,7 @@ class GahRules(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring, E
         for name in _TYPED:  # the compiled build's C slots (base.pxd); none in plain Python
             setattr(c, name, getattr(self, name))
         c.__dict__.update(self.__dict__)
-        for private in ("notes", "events", "_event_marks", "_ev_cause", "_ev_snap"):  # logs are not state
-            c.__dict__.pop(private, None)
-        c._init_journal()  # and empties the logs kept in slots
+        c._init_journal()  # a new journal, and no logs (notes, events, _ev_*: not state)
         c.history = list(self.history)
         c.rng = Rng(self.rng.state)
         c.players = [pl.copy() for pl in self.players]
@@ -48,7 +46,6 @@ class GahRules(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring, E
             setattr(c, name, list(getattr(self, name)))
         if self.parts:
             c.parts = {k: part.copy() for k, part in self.parts.items()}
-        c._legal_cache = None
         return c
 
 
