@@ -42,12 +42,12 @@ class GameState:
 
     game_name: ClassVar[str] = ""
 
-    # Journal entries are (obj, key, old): ``key`` is a str for attributes,
-    # an int for list items; ``obj`` is None for the state itself. The journal never
+    # The journal is flat: each change is three entries, obj, key, old; ``key`` is a str for
+    # attributes, an int for list items; ``obj`` is None for the state itself. The journal never
     # holds the state, so that no state is part of a reference cycle: a state dropped
     # (a finished game, a search's copy) is freed at once, not left for the garbage
     # collector, whose passes over such cycles took a fifth of a random playout's time.
-    _journal: list[tuple[Any, Any, Any]]
+    _journal: list[Any]
     _marks: list[int]
     history: list[str]
     rng: Rng
@@ -64,19 +64,30 @@ class GameState:
 
     # -- journalled mutation -------------------------------------------------
     def _set(self, obj: Any, attr: str, value: Any) -> None:
-        """Set ``obj.attr`` and remember the old value for undo."""
-        self._journal.append((None if obj is self else obj, attr, getattr(obj, attr)))
+        """Set ``obj.attr`` and remember the old value for undo.
+
+        The journal is flat, three entries a change (object, key, old value): a tuple per change
+        would be one more allocation, and one more object for the garbage collector to visit."""
+        journal = self._journal
+        journal.append(None if obj is self else obj)
+        journal.append(attr)
+        journal.append(getattr(obj, attr))
         setattr(obj, attr, value)
 
     def _seti(self, lst: list[Any], index: int, value: Any) -> None:
         """Set ``lst[index]`` and remember the old value for undo."""
-        self._journal.append((lst, index, lst[index]))
+        journal = self._journal
+        journal.append(lst)
+        journal.append(index)
+        journal.append(lst[index])
         lst[index] = value
 
     def _rollback(self, mark: int) -> None:
         journal = self._journal
         while len(journal) > mark:
-            obj, key, old = journal.pop()
+            old = journal.pop()
+            key = journal.pop()
+            obj = journal.pop()
             if key.__class__ is str:
                 setattr(self if obj is None else obj, key, old)
             else:

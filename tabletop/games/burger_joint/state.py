@@ -439,7 +439,7 @@ class BurgerJointState(GameState):
 
     # chance ------------------------------------------------------------------
     def _do_cube(self, c: int, _: int) -> None:
-        self._journal.append((self.rng, "state", self.rng.state))
+        self._set(self.rng, "state", self.rng.state)  # journals the generator before a draw
         self.rng.next64()
         if self.phase == "production":
             self._add(self.bag, c, -1)

@@ -51,7 +51,7 @@ class TurnFlow(EngineBase):
         return self._frame_legal(self.stack[-1])
 
     def _apply(self, action: str) -> None:
-        self._journal.append((self.rng, "state", self.rng.state))
+        self._set(self.rng, "state", self.rng.state)  # journals the generator before a draw
         if not self.stack:
             owner = self._chance_owner() if self.mods else None
             if owner is not None:
