@@ -16,119 +16,20 @@ rows give the mean score per player with a 95% interval over games.
 from __future__ import annotations
 
 import json
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import click
 
-from tabletop.bots.base import Bot, Observation
+from tabletop.bots.match import Z95, mean_ci, percentile, play_one, wilson
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
-from tabletop.bots.runner import game_seed
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options
-from tabletop.core.registry import game_names, get_game
-from tabletop.core.rng import derive_seed
-
-Z95 = 1.959964
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (``successes`` may be fractional: ties)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its normal-approximation 95% interval."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    m = sum(values) / n
-    if n < 2:
-        return m, m, m
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = z * sd / math.sqrt(n)
-    return m, m - half, m + half
-
-
-class _Timed:
-    """Wraps a bot and measures its thinking time: wall-clock seconds and the
-    process's CPU seconds of every decision (CPU time does not grow while other
-    processes hold the core, so it stays comparable on a loaded machine)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.seconds = 0.0
-        self.decisions = 0
-        self.cpu: list[float] = []
-
-    def choose(self, obs: Observation) -> str:
-        t0 = time.perf_counter()
-        c0 = time.process_time()
-        action = self.bot.choose(obs)
-        self.cpu.append(time.process_time() - c0)
-        self.seconds += time.perf_counter() - t0
-        self.decisions += 1
-        return action
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q``-quantile (0-1) of ``values`` (nearest rank)."""
-    if not values:
-        return 0.0
-    xs = sorted(values)
-    return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
-
-
-def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
-             config: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Game ``index`` of a pairing: the deal of ``index // 2``, seats swapped when odd
-    (in self-play, where swapping would repeat the game, the deal of ``index``).
-
-    Returns per bot of the pairing (in the pairing's order, not the seat order):
-    final score, win share, thinking seconds and decisions.
-    """
-    if specs[0] == specs[1]:
-        gs, swap = game_seed(seed, index), False
-    else:
-        gs, swap = game_seed(seed, index // 2), index % 2 == 1
-    names = [specs[1], specs[0]] if swap else [specs[0], specs[1]]
-    info = get_game(game)
-    st = info.new_game(players=2, seed=gs, **(config or {}))
-    bots = [_Timed(make_bot(name, derive_seed(gs, 1000 + i))) for i, name in enumerate(names)]
-    while True:
-        cp = st.current_player
-        if cp >= 0:
-            legal = st.legal_actions()
-            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
-        elif st.is_chance():
-            st.apply(st.sample_chance())
-        else:
-            break
-    scores = st.scores()
-    winners = st.winners()
-    seats = [1, 0] if swap else [0, 1]  # seat of pairing bot 0, bot 1
-    return {
-        "index": index, "seed": gs,
-        "scores": [scores[s] for s in seats],
-        "wins": [1.0 / len(winners) if s in winners else 0.0 for s in seats],
-        "seconds": [bots[s].seconds for s in seats],
-        "decisions": [bots[s].decisions for s in seats],
-        # CPU seconds of each decision (rounded to 0.1 ms), for the mean and the p99
-        "cpu": [[round(c, 4) for c in bots[s].cpu] for s in seats],
-    }
+from tabletop.core.registry import game_names
 
 
 @dataclass

@@ -6,7 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from tabletop.cli.ladder import default_pairings, play_one, wilson
+from tabletop.bots.match import play_one, wilson
+from tabletop.cli.ladder import default_pairings
 from tabletop.cli.main import cli
 
 
@@ -41,7 +42,7 @@ def test_ladder_json_is_reproducible_and_seat_balanced() -> None:
 
 
 def test_percentile_is_nearest_rank() -> None:
-    from tabletop.cli.ladder import percentile
+    from tabletop.bots.match import percentile
 
     xs = [float(i) for i in range(1, 101)]
     assert percentile(xs, 0.99) == 99.0 and percentile(xs, 1.0) == 100.0 and percentile([], 0.5) == 0.0
