@@ -27,6 +27,9 @@ LEVELS: dict[str, str] = {
     "hard": "flatmc:samples=1,beam=32,per_root=4",
     "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1,per_first=2,end_lines=6",
 }
+# The expert's search with the judgement tuned by self-play (the game's ``master`` model,
+# made by ``tabletop train``); not offered at the table until the ladder shows it stronger.
+LEVELS["master"] = LEVELS["expert"] + ",eval=master"
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

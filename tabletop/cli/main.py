@@ -16,6 +16,7 @@ from tabletop.cli.replay import replay
 from tabletop.cli.report import report
 from tabletop.cli.serve import serve
 from tabletop.cli.simulate import simulate
+from tabletop.cli.train import train
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import get_game
 
@@ -102,6 +103,7 @@ cli.add_command(report)
 cli.add_command(replay)
 cli.add_command(ladder)
 cli.add_command(compare)
+cli.add_command(train)
 
 
 def main() -> None:

@@ -196,7 +196,7 @@ def test_strongest_level_beats_random_and_scores() -> None:
 
 def test_bot_specs_and_levels() -> None:
     assert parse_bot_spec("ismcts:iterations=50,c=0.5") == ("ismcts", {"iterations": 50, "c": 0.5})
-    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert", "master"}
     for level, spec in LEVELS.items():
         assert parse_bot_spec(level) == parse_bot_spec(spec)
         make_bot(level, 1)

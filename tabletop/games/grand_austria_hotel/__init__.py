@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.core.registry import GameInfo
 from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
 from tabletop.games.grand_austria_hotel.data import provenance_records
-from tabletop.games.grand_austria_hotel.evaluation import evaluate
+from tabletop.games.grand_austria_hotel.evaluation import EVALUATORS, evaluate
 from tabletop.games.grand_austria_hotel.log_text import sentence
 from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.notation import VOCABULARY
@@ -38,7 +38,7 @@ GAME = GameInfo(
     render=render,
     render_rich=render_rich,
     evaluate=evaluate,
-    evaluators={"hand": evaluate},
+    evaluators=dict(EVALUATORS),
     determinize=determinize,
     # the base game, and every Let's Waltz! module that is playable, together
     bench_configs=(("base", {}), ("all modules", {"modules": list(MODULES)})),

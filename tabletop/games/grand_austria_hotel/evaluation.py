@@ -266,16 +266,49 @@ def evaluate(st: EngineBase, seat: int) -> float:
     return sum(_terms(st, seat, _HAND))
 
 
-def make_evaluator(table: dict[str, float]) -> Callable[[EngineBase, int], float]:
-    """The same evaluation with other constants (missing ones keep their ``HAND`` value)."""
+def make_evaluator(table: dict[str, float],
+                   weights: dict[str, tuple[float, float]] | None = None) -> Callable[[EngineBase, int], float]:
+    """The same evaluation with other constants (missing ones keep their ``HAND`` value) and,
+    with ``weights`` (term name to ``(a, b)``), each term counted ``a + b x tf`` times instead
+    of once (``tf`` as in ``features``; terms not named count once)."""
     params = Params(table)
+    if not weights:
+        def evaluate_with(st: EngineBase, seat: int) -> float:
+            if st.phase == "over":
+                return float(st.players[seat].vp)
+            return sum(_terms(st, seat, params))
 
-    def evaluate_with(st: EngineBase, seat: int) -> float:
+        return evaluate_with
+    unknown = set(weights) - set(TERMS)
+    if unknown:
+        raise ValueError(f"unknown evaluation terms: {sorted(unknown)}; known: {', '.join(TERMS)}")
+    wa = [float(weights[k][0]) if k in weights else 1.0 for k in TERMS]
+    wb = [float(weights[k][1]) if k in weights else 0.0 for k in TERMS]
+
+    def evaluate_weighted(st: EngineBase, seat: int) -> float:
         if st.phase == "over":
             return float(st.players[seat].vp)
-        return sum(_terms(st, seat, params))
+        values = _terms(st, seat, params)
+        tf = actions_left(st, seat)[0] / (2.0 * st.rules.rounds)
+        total = 0.0
+        for i in range(len(values)):
+            total += (wa[i] + wb[i] * tf) * values[i]
+        return total
 
-    return evaluate_with
+    return evaluate_weighted
+
+
+def features(st: EngineBase, seat: int) -> tuple[list[float], float]:
+    """What a learned judgement reads: every term of ``TERMS`` (0 where absent) with the
+    hand-set constants, and ``tf``, the share of the seat's die actions still to come."""
+    values = list(_terms(st, seat, _HAND)) if st.phase != "over" else [float(st.players[seat].vp)]
+    values += [0.0] * (len(TERMS) - len(values))
+    return values, actions_left(st, seat)[0] / (2.0 * st.rules.rounds)
+
+
+# Terms a learned weighting leaves at weight 1: the VP already scored are certain, and the
+# modules' term is absent from the base games the weights are fitted on.
+FIXED_TERMS = ("scored", "modules")
 
 
 def terms(st: EngineBase, seat: int, table: dict[str, float] | None = None) -> dict[str, float]:
@@ -761,5 +794,14 @@ def evaluate_all(st: EngineBase) -> list[float]:
     return [evaluate(st, p) for p in range(st.num_players)]
 
 
-# Named evaluations a search bot can choose with ``eval=<name>``.
-EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate}
+def trained(name: str) -> Callable[[EngineBase, int], float]:
+    """The evaluation with the constants of the shipped model ``name`` (``models/<name>.json``)."""
+    from tabletop.games.grand_austria_hotel.models import model
+
+    m = model(name)
+    return make_evaluator(m.constants, m.weights)
+
+
+# Named evaluations a search bot can choose with ``eval=<name>``: the hand-set constants,
+# and the constants tuned by self-play (``tabletop train``), which the master level uses.
+EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, "master": trained("master")}

@@ -1,0 +1,257 @@
+"""Learning a game's evaluation from self-play (``tabletop train``).
+
+The search bots judge a position with the game's evaluation: a sum of terms
+(VP scored, rooms, money, guests, ...) whose constants (``HAND`` in its evaluation
+module) were set by hand. Two ways to do better:
+
+``fit_terms`` (the master's): play self-play games with a proxy bot, record at every
+decision each seat's terms and ``tf`` (the share of its actions still to come), and
+fit by ridge regression how much each term is worth, ``a + b x tf`` times, so that
+the weighted sum predicts the seat's final VP (the prior is the hand-set sum: every
+weight 1). Hand-set, the sum underrates an opening position by about 22 VP and
+overrates a late one by about 8, and weighs the terms against each other as a guess;
+the fit corrects both from what the games did.
+
+``tune``: CMA-ES (the ``cma`` package) over the constants themselves: each candidate is a table of constants, each
+``HAND`` value times ``exp(x)`` for a point ``x`` of the search; it is played by a
+*proxy* bot (a cheap search that uses the evaluation for all its judgement)
+against the same bot with the hand-set constants, on deals new to every
+generation, from both seats. Its fitness is its mean VP margin. All candidates
+of one generation meet the same deals, so that they are compared on equal terms
+(the deal-to-deal spread is far larger than their differences).
+
+Everything is seeded: the deals come from ``derive_seed(seed, generation)``, the
+bots from the deal (as in the ladder), CMA-ES from ``seed``; the games of a
+generation may run in any number of processes and give the same result. So the
+same command gives the same constants, byte for byte.
+
+The result is written as a *model file* (JSON, read by
+:func:`tabletop.core.model_file.load_model`): the constants, and how they were trained (command, seeds,
+budget, every generation's figures), so that the file says what it is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any
+
+from tabletop.bots.base import Observation
+from tabletop.bots.match import mean_ci, play_one
+from tabletop.bots.registry import make_bot
+from tabletop.bots.runner import game_seed
+from tabletop.bots.search import _evaluation_module
+from tabletop.core.registry import get_game
+from tabletop.core.rng import derive_seed
+
+
+def constants_spec(table: dict[str, float]) -> str:
+    """The ``eval=`` option of a bot spec for these constants (``NAME:number+...``)."""
+    return "+".join(f"{k}:{v:.6f}" for k, v in sorted(table.items()))
+
+
+def table_of(names: list[str], hand: dict[str, float], x: list[float]) -> dict[str, float]:
+    """The constants of search point ``x``: each hand value times ``exp(x_i)``."""
+    return {k: round(hand[k] * math.exp(xi), 6) for k, xi in zip(names, x)}
+
+
+def _margin(job: tuple[str, str, str, int, int, dict[str, Any] | None]) -> tuple[float, float]:
+    """One game of a candidate against the baseline: (candidate's VP margin, its win share)."""
+    game, cand, base, seed, index, config = job
+    g = play_one(game, (cand, base), seed, index, config)
+    return float(g["scores"][0] - g["scores"][1]), float(g["wins"][0])
+
+
+def _run(jobs: list[tuple[str, str, str, int, int, dict[str, Any] | None]],
+         pool: ProcessPoolExecutor | None) -> list[tuple[float, float]]:
+    if pool is None:
+        return [_margin(j) for j in jobs]
+    return list(pool.map(_margin, jobs, chunksize=1))
+
+
+def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float, seed: int,
+         proxy: str, config: dict[str, Any] | None = None, jobs: int = 1, names: list[str] | None = None,
+         check_deals: int = 0, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Run CMA-ES over the evaluation's constants; returns the constants and the training record.
+
+    ``proxy`` is the bot spec both sides play (without ``eval=``); each candidate plays
+    ``deals`` deals from both seats against the hand-set constants. ``check_deals``
+    (after the search): the final constants against the hand-set ones on that many deals
+    no generation used, the figure that says whether the tuning found anything.
+    """
+    import cma  # a training-only dependency: imported here so the engine never loads it
+
+    module = _evaluation_module(game)
+    hand: dict[str, float] | None = getattr(module, "HAND", None)
+    if not hand or not callable(getattr(module, "make_evaluator", None)):
+        raise ValueError(f"{game}'s evaluation has no constants to tune")
+    names = sorted(names or hand)
+    unknown = [n for n in names if n not in hand]
+    if unknown:
+        raise ValueError(f"unknown evaluation constants: {unknown}; known: {', '.join(sorted(hand))}")
+    if "eval=" in proxy:
+        raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
+    sep = "," if ":" in proxy else ":"
+    say = log or (lambda _m: None)
+    es = cma.CMAEvolutionStrategy([0.0] * len(names), sigma,
+                                  {"seed": seed % (2**31 - 1) + 1, "popsize": popsize, "verbose": -9})
+    history: list[dict[str, Any]] = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        for gen in range(generations):
+            xs = es.ask()
+            gseed = derive_seed(seed, gen)
+            specs = [proxy + sep + "eval=" + constants_spec(table_of(names, hand, list(x))) for x in xs]
+            work = [(game, s, proxy, gseed, i, config) for s in specs for i in range(2 * deals)]
+            results = _run(work, pool)
+            margins = [sum(m for m, _ in results[c * 2 * deals:(c + 1) * 2 * deals]) / (2 * deals)
+                       for c in range(len(xs))]
+            es.tell(xs, [-m for m in margins])
+            row = {"generation": gen, "deal_seed": gseed, "best_margin": round(max(margins), 2),
+                   "mean_margin": round(sum(margins) / len(margins), 2), "sigma": round(float(es.sigma), 4)}
+            history.append(row)
+            say(f"generation {gen + 1}/{generations}: mean margin {row['mean_margin']:+.2f} VP, "
+                f"best {row['best_margin']:+.2f}, step size {row['sigma']:.3f}")
+        mean = [float(v) for v in es.mean]
+        table = {**hand, **table_of(names, hand, mean)}
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    check = _check(game, proxy, table, {}, seed, check_deals, config, jobs, say) if check_deals else None
+    return {
+        "constants": table,
+        "training": {
+            "method": "CMA-ES (cma package) over log-multipliers of the hand-set constants",
+            "objective": "mean VP margin of the proxy bot with the candidate constants against the same bot "
+                         "with the hand-set constants, every deal played from both seats",
+            "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
+            "generations": generations, "popsize": popsize, "sigma0": sigma, "deals_per_candidate": deals,
+            "games": generations * popsize * 2 * deals + 2 * check_deals, "tuned": names,
+            "deal_seeds": "generation g: deals game_seed(derive_seed(seed, g), k), k < deals_per_candidate",
+            "history": history, "check": check,
+        },
+    }
+
+
+# ----------------------------------------------------------------- fitted term weights
+def _positions(job: tuple[str, str, int, int, dict[str, Any] | None]) -> list[tuple[list[float], float, float]]:
+    """One self-play game of the proxy: at every decision, each seat's (terms, tf, final VP)."""
+    game, proxy, seed, index, config = job
+    module = _evaluation_module(game)
+    gs = game_seed(seed, index)
+    st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
+    bots = [make_bot(proxy, derive_seed(gs, 1000 + i)) for i in range(2)]
+    seen: list[tuple[int, list[float], float]] = []
+    while True:
+        cp = st.current_player
+        if cp >= 0:
+            for seat in range(2):
+                values, tf = module.features(st, seat)
+                seen.append((seat, values, tf))
+            legal = st.legal_actions()
+            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
+        elif st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            break
+    final = st.scores()
+    return [(values, tf, float(final[seat])) for seat, values, tf in seen]
+
+
+def _register(game: str, name: str, constants: dict[str, float], weights: dict[str, tuple[float, float]]) -> None:
+    """Make ``eval=name`` mean this judgement in this process (a pool's initializer)."""
+    module = _evaluation_module(game)
+    module.EVALUATORS[name] = module.make_evaluator(constants, weights)
+
+
+def _ridge(F: Any, r: Any, lam: float) -> Any:
+    import numpy as np
+
+    return np.linalg.solve(F.T @ F + lam * np.eye(F.shape[1]), F.T @ r)
+
+
+def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, config: dict[str, Any] | None = None,
+              jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy``.
+
+    Every fourth game is held out first, to report how much better the fit predicts the
+    final VP than the hand-set sum on games it did not see; the weights shipped are then
+    fitted on all games. ``check_deals``: the fitted judgement against the hand-set one,
+    both played by ``proxy``, on that many new deals from both seats.
+    """
+    import numpy as np
+
+    module = _evaluation_module(game)
+    if not callable(getattr(module, "features", None)):
+        raise ValueError(f"{game}'s evaluation offers no features to fit")
+    if "eval=" in proxy:
+        raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
+    say = log or (lambda _m: None)
+    terms = list(module.TERMS)
+    free = [i for i, k in enumerate(terms) if k not in module.FIXED_TERMS]
+    gseed = derive_seed(seed, 1)
+    work = [(game, proxy, gseed, i, config) for i in range(games)]
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        per_game = list(pool.map(_positions, work, chunksize=1)) if pool else [_positions(j) for j in work]
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    rows = [(g, values, tf, y) for g, game_rows in enumerate(per_game) for values, tf, y in game_rows]
+    X = np.array([r[1] for r in rows])
+    tf = np.array([r[2] for r in rows])
+    y = np.array([r[3] for r in rows])
+    held = np.array([r[0] % 4 == 3 for r in rows])
+    F = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
+    hand = X.sum(axis=1)
+    resid = y - hand  # the fit learns the correction to the hand-set sum (prior: every weight 1)
+    w = _ridge(F[~held], resid[~held], ridge)
+    mse_hand = float(np.mean(resid[held] ** 2))
+    mse_fit = float(np.mean((resid[held] - F[held] @ w) ** 2))
+    say(f"{games} games, {len(rows)} positions; on the held-out games the final VP is predicted with "
+        f"RMSE {math.sqrt(mse_hand):.1f} by the hand-set sum, {math.sqrt(mse_fit):.1f} by the fit")
+    w = _ridge(F, resid, ridge)
+    n = len(free)
+    weights = {terms[i]: (round(1.0 + float(w[j]), 4), round(float(w[n + j]), 4)) for j, i in enumerate(free)}
+    check = _check(game, proxy, {}, weights, seed, check_deals, config, jobs, say) if check_deals else None
+    return {
+        "constants": {},
+        "weights": weights,
+        "training": {
+            "method": "ridge regression of each seat's final VP on the evaluation's terms and the terms x tf, "
+                      "at every decision of self-play games (the correction to the hand-set sum, "
+                      "so the prior is every weight 1)",
+            "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
+            "games": games, "positions": len(rows), "ridge": ridge, "fixed_terms": list(module.FIXED_TERMS),
+            "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
+            "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),
+                         "rmse_fit": round(math.sqrt(mse_fit), 2)},
+            "check": check,
+        },
+    }
+
+
+def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str, tuple[float, float]], seed: int,
+           deals: int, config: dict[str, Any] | None, jobs: int, say: Callable[[str], None]) -> dict[str, Any]:
+    """The trained judgement against the hand-set one, both played by ``proxy``, on new deals."""
+    name = "_candidate"
+    cseed = derive_seed(seed, 10**6)  # a seed the training never uses
+    sep = "," if ":" in proxy else ":"
+    work = [(game, proxy + sep + "eval=" + name, proxy, cseed, i, config) for i in range(2 * deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_register, initargs=(game, name, constants, weights)) as pool:
+            res = list(pool.map(_margin, work, chunksize=1))
+    else:
+        _register(game, name, constants, weights)
+        try:
+            res = [_margin(j) for j in work]
+        finally:
+            _evaluation_module(game).EVALUATORS.pop(name, None)
+    m, lo, hi = mean_ci([r[0] for r in res])
+    check = {"deal_seed": cseed, "deals": deals, "games": len(res), "margin": round(m, 2),
+             "margin_ci": [round(lo, 2), round(hi, 2)], "win_share": round(sum(r[1] for r in res) / len(res), 3)}
+    say(f"check on {deals} new deals (both seats): margin {m:+.2f} VP [{lo:+.2f}, {hi:+.2f}], "
+        f"win share {check['win_share']:.1%}")
+    return check

@@ -1,0 +1,110 @@
+"""``tabletop train``: learn the evaluation from self-play and write the model file.
+
+``--method fit`` (the default, the shipped master's) fits the weights of the
+evaluation's terms on self-play positions; ``--method cmaes`` tunes its constants
+with CMA-ES on paired games. The defaults are the command that made the shipped
+``master`` model; the model file records the command (``--jobs`` and ``--out``
+change neither the games nor the result, so they are left out of it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabletop.bots.registry import LEVELS
+from tabletop.bots.search import _evaluation_module
+from tabletop.cli.common import parse_options
+from tabletop.core.registry import game_names
+
+DEFAULTS: dict[str, Any] = {"generations": 14, "deals": 16, "popsize": 10, "sigma": 0.3, "seed": 20261126,
+                            "proxy": "hard", "check": 100, "games": 480, "ridge": 1e4}
+
+
+def _models_path(game: str, name: str) -> Path:
+    module = _evaluation_module(game)
+    package = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".models")
+    return Path(package.path(name))
+
+
+@click.command()
+@click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
+              show_default=True, help="which game")
+@click.option("--name", default="master", show_default=True, help="the model's name (eval=NAME)")
+@click.option("--version", "version", type=click.IntRange(min=1), default=1, show_default=True,
+              help="the model's version number, written into the file")
+@click.option("--method", type=click.Choice(["fit", "cmaes"]), default="fit", show_default=True,
+              help="fit: the terms' weights by regression on self-play positions; cmaes: the constants by CMA-ES")
+@click.option("--games", "-k", type=click.IntRange(min=2), default=DEFAULTS["games"], show_default=True,
+              help="fit: self-play games to learn from")
+@click.option("--ridge", type=click.FloatRange(min=0.0), default=DEFAULTS["ridge"], show_default=True,
+              help="fit: how strongly the weights are held at the hand-set 1")
+@click.option("--generations", type=click.IntRange(min=1), default=DEFAULTS["generations"], show_default=True,
+              help="cmaes: generations")
+@click.option("--deals", type=click.IntRange(min=1), default=DEFAULTS["deals"], show_default=True,
+              help="cmaes: deals per candidate, each played from both seats")
+@click.option("--popsize", type=click.IntRange(min=2), default=DEFAULTS["popsize"], show_default=True,
+              help="cmaes: candidates per generation")
+@click.option("--sigma", type=click.FloatRange(min=0.01, max=2.0), default=DEFAULTS["sigma"], show_default=True,
+              help="cmaes: initial step size (on the log of each constant)")
+@click.option("--seed", type=int, default=DEFAULTS["seed"], show_default=True, help="seed of the deals and the search")
+@click.option("--proxy", default=DEFAULTS["proxy"], show_default=True,
+              help="bot spec (or level) both sides play; its judgement is the evaluation")
+@click.option("--only", default="", help="cmaes: tune only these constants (comma-separated names)")
+@click.option("--check", type=click.IntRange(min=0), default=DEFAULTS["check"], show_default=True,
+              help="afterwards, play the result against the hand-set constants on this many new deals")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="where to write the model (default: the game's models folder, NAME.json)")
+def train(game: str, name: str, version: int, method: str, games: int, ridge: float, generations: int, deals: int,
+          popsize: int, sigma: float, seed: int,
+          proxy: str, only: str, check: int, options: tuple[str, ...], jobs: int, out: Path | None) -> None:
+    """Learn the evaluation from self-play, and write it as a model (eval=NAME).
+
+    fit: the proxy bot plays self-play games; the weight of each of the evaluation's
+    terms is fitted so that their sum predicts each seat's final VP. cmaes: each
+    candidate table of constants plays the proxy bot against the hand-set constants
+    on fresh deals from both seats; the fitness is its VP margin. --check then plays
+    the result against the hand-set evaluation on new deals. The same command gives
+    the same file, whatever --jobs.
+    """
+    # imported here: the model file's schema loads pydantic, which every other command would pay for
+    from tabletop.bots.tuning import fit_terms, tune
+    from tabletop.core.model_file import FORMAT, ModelFile, write_model
+
+    config = parse_options(options)
+    spec = LEVELS.get(proxy, proxy)
+    names = [n.strip() for n in only.split(",") if n.strip()] or None
+    target = out or _models_path(game, name)
+    command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
+    if method == "fit":
+        command += ["--games", str(games), "--ridge", str(ridge)]
+    else:
+        command += ["--generations", str(generations), "--deals", str(deals), "--popsize", str(popsize),
+                    "--sigma", str(sigma)]
+        if only:
+            command += ["--only", only]
+    command += ["--seed", str(seed), "--proxy", proxy, "--check", str(check)]
+    for o in options:
+        command += ["-o", o]
+
+    def say(message: str) -> None:
+        click.echo(message, err=True)
+
+    try:
+        if method == "fit":
+            result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
+                               jobs=jobs, check_deals=check, log=say)
+        else:
+            result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
+                          proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    result["training"]["command"] = shlex.join(command)
+    write_model(target, ModelFile(format=FORMAT, game=game, name=name, version=version, **result))
+    click.echo(f"wrote {target}")

@@ -1,0 +1,166 @@
+"""The master level's judgement: the shipped model, its evaluation, and the training that makes it."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+import pytest
+from click.testing import CliRunner
+
+from tabletop.bots.base import Observation
+from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
+from tabletop.bots.tuning import constants_spec, table_of
+from tabletop.cli.main import cli
+from tabletop.core.model_file import FORMAT, load_model
+from tabletop.core.registry import get_game
+from tabletop.core.rng import Rng
+from tabletop.games.grand_austria_hotel import evaluation as E
+from tabletop.games.grand_austria_hotel.models import model, path
+
+GAH = "grand-austria-hotel"
+ALL_MODULES = {"modules": ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]}
+
+
+def midgame(seed: int, config: dict | None = None, steps: int = 60):
+    info = get_game(GAH)
+    st = info.new_game(players=2, seed=seed, **(config or {}))
+    bots = [make_bot("easy", seed + i) for i in range(2)]
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        if st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            cp = st.current_player
+            legal = list(st.legal_actions())
+            st.apply(bots[cp].choose(Observation(GAH, cp, legal, partial(st.view, cp))))
+    while st.is_chance():
+        st.apply(st.sample_chance())
+    return st
+
+
+def test_the_shipped_master_model_loads_and_says_how_it_was_made() -> None:
+    m = model("master")
+    assert m.format == FORMAT and m.game == GAH and m.name == "master" and m.version >= 1
+    assert set(m.constants) <= set(E.HAND)
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS), "a weight for every term it may change"
+    assert any(w != (1.0, 0.0) for w in m.weights.values()), "the learned weights are not the hand-set ones"
+    t = m.training
+    assert t["command"].startswith("tabletop train") and f"--seed {t['seed']}" in t["command"]
+    assert t["positions"] > 100 * t["games"]
+    # the fit predicts the final VP of games it did not see better than the hand-set sum
+    assert t["held_out"]["rmse_fit"] < t["held_out"]["rmse_hand"]
+    assert t["check"] and t["check"]["games"] == 2 * t["check"]["deals"]
+
+
+def test_master_level_uses_the_trained_evaluation_on_the_expert_search() -> None:
+    name, opts = parse_bot_spec("master")
+    _, expert = parse_bot_spec("expert")
+    assert opts.pop("eval") == "master" and name == "flatmc"
+    assert opts == expert
+    assert E.EVALUATORS["master"] is not E.evaluate
+    assert "master" in get_game(GAH).evaluators
+
+
+@pytest.mark.parametrize("config", [{}, ALL_MODULES])
+def test_master_evaluation_same_view_same_value(config) -> None:
+    """The value depends on the seat's view only: two full states the seat cannot tell apart
+    (the opponent's hand and the decks dealt otherwise) are worth the same to it."""
+    st = midgame(11, config)
+    me = st.current_player if st.current_player >= 0 else 0
+    view = st.view(me)
+    info = get_game(GAH)
+    one, two = info.determinize(view, Rng(1)), info.determinize(view, Rng(2))
+    assert one.view(1 - me) != two.view(1 - me), "the two states should differ in what the seat cannot see"
+    master = E.EVALUATORS["master"]
+    E.clear_memos()
+    first = master(one, me)
+    assert master(two, me) == first == master(one, me)
+    E.clear_memos()
+    assert master(two, me) == first
+    assert first != E.evaluate(one, me), "the master judges with its own constants"
+
+
+def test_a_malformed_model_file_is_refused_with_its_name(tmp_path) -> None:
+    good = json.loads(path("master").read_text())
+    for fault in ({"format": "something-else"}, {"version": 0}, {"extra": 1}, {"constants": {"A": "x"}},
+                  {"weights": {"money": [1.0]}}):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({**good, **fault}))
+        with pytest.raises(ValueError, match="bad.json"):
+            load_model(bad)
+    with pytest.raises(ValueError, match="missing.json"):
+        load_model(tmp_path / "missing.json")
+
+
+def test_a_weight_for_an_unknown_term_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown evaluation terms"):
+        E.make_evaluator({}, {"charm": (1.0, 0.0)})
+
+
+def test_weights_scale_the_terms_as_written() -> None:
+    """``a + b x tf`` times each term: doubling one term's weight adds that term once more."""
+    st = midgame(4)
+    values, tf = E.features(st, 0)
+    assert 0.0 < tf < 1.0 and sum(values) == pytest.approx(E.evaluate(st, 0))
+    money = E.TERMS.index("money")
+    doubled = E.make_evaluator({}, {"money": (2.0, 0.0)})(st, 0)
+    assert doubled == pytest.approx(E.evaluate(st, 0) + values[money])
+    by_time = E.make_evaluator({}, {"money": (1.0, 1.0)})(st, 0)
+    assert by_time == pytest.approx(E.evaluate(st, 0) + tf * values[money])
+
+
+def test_constants_travel_through_a_bot_spec() -> None:
+    table = table_of(["CAPITAL", "TEMPO"], E.HAND, [0.5, -0.25])
+    spec = constants_spec(table)
+    assert "e" not in spec.lower().replace("capital", "").replace("tempo", "")  # no exponent: '+' splits
+    _, opts = parse_bot_spec("flatmc:beam=2,eval=" + spec)
+    assert opts["eval"] == spec
+    assert table["CAPITAL"] == pytest.approx(E.HAND["CAPITAL"] * 1.6487, rel=1e-3)
+
+
+@pytest.mark.parametrize("method", ["fit", "cmaes"])
+def test_train_is_reproducible_whatever_the_jobs(tmp_path, method) -> None:
+    """The same command gives the same model file, byte for byte, in one process or two."""
+    runner = CliRunner()
+    args = ["train", "--method", method, "--check", "1", "--proxy", "easy", "--seed", "5"]
+    args += ["--games", "4"] if method == "fit" else ["--generations", "2", "--deals", "1", "--popsize", "2",
+                                                        "--only", "CAPITAL,TEMPO,CAFE_PENALTY"]
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"m{jobs}.json"
+        res = runner.invoke(cli, [*args, "-j", jobs, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    m = load_model(tmp_path / "m1.json")
+    t = m.training
+    assert t["check"]["games"] == 2 and "-j" not in t["command"] and "--seed 5" in t["command"]
+    if method == "cmaes":
+        assert set(t["tuned"]) == {"CAPITAL", "TEMPO", "CAFE_PENALTY"} and len(t["history"]) == 2
+        untouched = set(E.HAND) - {"CAPITAL", "TEMPO", "CAFE_PENALTY"}
+        assert all(m.constants[k] == E.HAND[k] for k in untouched) and not m.weights
+    else:
+        assert t["games"] == 4 and set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS) and not m.constants
+    # the written model plays: its evaluation judges a position
+    assert E.make_evaluator(m.constants, m.weights)(midgame(3, steps=20), 0) > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--only", "NO_SUCH"], "unknown evaluation constants"),
+    (["--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
+    (["--method", "cmaes", "-g", "burger-joint"], "no constants to tune"),
+    (["--method", "fit", "-g", "burger-joint"], "offers no features to fit"),
+    (["--method", "fit", "--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
+])
+def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
+    out = tmp_path / "m.json"
+    res = CliRunner().invoke(cli, ["train", "--method", "cmaes", "--generations", "1", "--deals", "1", "--popsize",
+                                   "2", "--games", "2", "--check", "0", "--out", str(out), *args])
+    assert res.exit_code == 1 and message in res.output
+    assert not out.exists()
+
+
+def test_master_level_is_listed() -> None:
+    assert "master" in LEVELS and LEVELS["master"].startswith(LEVELS["expert"])
