@@ -795,13 +795,14 @@ def evaluate_all(st: EngineBase) -> list[float]:
 
 
 def trained(name: str) -> Callable[[EngineBase, int], float]:
-    """The evaluation with the constants of the shipped model ``name`` (``models/<name>.json``)."""
+    """The evaluation with the constants and term weights of the shipped model ``name``
+    (``models/<name>.json``, made by ``tabletop train``)."""
     from tabletop.games.grand_austria_hotel.models import model
 
     m = model(name)
     return make_evaluator(m.constants, m.weights)
 
 
-# Named evaluations a search bot can choose with ``eval=<name>``: the hand-set constants,
-# and the constants tuned by self-play (``tabletop train``), which the master level uses.
+# Named evaluations a search bot can choose with ``eval=<name>``: the hand-set one, and the
+# judgement learned from self-play (``tabletop train``), which the master level uses.
 EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, "master": trained("master")}
