@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import math
 import time
-from functools import partial
 from typing import Any
 
 from tabletop.bots.base import Bot, Observation
 from tabletop.bots.registry import make_bot
-from tabletop.bots.runner import game_seed
+from tabletop.bots.runner import game_seed, play_out
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 
@@ -91,15 +90,7 @@ def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
     info = get_game(game)
     st = info.new_game(players=2, seed=gs, **(config or {}))
     bots = [TimedBot(make_bot(name, derive_seed(gs, 1000 + i))) for i, name in enumerate(names)]
-    while True:
-        cp = st.current_player
-        if cp >= 0:
-            legal = st.legal_actions()
-            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
-        elif st.is_chance():
-            st.apply(st.sample_chance())
-        else:
-            break
+    play_out(game, st, bots)
     scores = st.scores()
     winners = st.winners()
     seats = [1, 0] if swap else [0, 1]  # seat of pairing bot 0, bot 1

@@ -6,6 +6,7 @@ shows each one an :class:`Observation`, and the core knows nothing of bots.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -41,6 +42,25 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, index) & ((1 << 63) - 1)
 
 
+def play_out(game: str, st: Any, bots: list[Any], before: Callable[[Any], None] | None = None) -> int:
+    """Play ``st`` to its end: seat i's decisions by ``bots[i]`` (each shown an Observation),
+    chance by the state's own seeded sampling; ``before(st)`` runs ahead of every decision.
+    Returns the number of decisions. The one game loop of simulate, the ladder and training."""
+    decisions = 0
+    while True:
+        cp = st.current_player
+        if cp >= 0:
+            if before is not None:
+                before(st)
+            legal = st.legal_actions()
+            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
+            decisions += 1
+        elif st.is_chance():
+            st.apply(st.sample_chance())
+        else:
+            return decisions
+
+
 def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any] | None = None,
               bots: list[Bot] | None = None) -> GameRecord:
     """Play one complete game; seat i is played by ``bot_names[i]``."""
@@ -52,17 +72,6 @@ def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any]
         keep_notes()
     if bots is None:
         bots = [make_bot(name, derive_seed(seed, 1000 + i)) for i, name in enumerate(bot_names)]
-    decisions = 0
-    while True:
-        cp = st.current_player
-        if cp >= 0:
-            legal = st.legal_actions()
-            obs = Observation(game, cp, legal, partial(st.view, cp))
-            st.apply(bots[cp].choose(obs))
-            decisions += 1
-        elif st.is_chance():
-            st.apply(st.sample_chance())
-        else:
-            break
+    decisions = play_out(game, st, bots)
     return GameRecord(seed, list(bot_names), st.scores(), st.winners(), decisions,
                       st.score_breakdown(), list(st.history), st.summary())

@@ -35,13 +35,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from typing import Any
 
-from tabletop.bots.base import Observation
 from tabletop.bots.match import mean_ci, play_one
 from tabletop.bots.registry import make_bot
-from tabletop.bots.runner import game_seed
+from tabletop.bots.runner import game_seed, play_out
 from tabletop.bots.search import _evaluation_module
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
@@ -64,11 +62,16 @@ def _margin(job: tuple[str, str, str, int, int, dict[str, Any] | None]) -> tuple
     return float(g["scores"][0] - g["scores"][1]), float(g["wins"][0])
 
 
-def _run(jobs: list[tuple[str, str, str, int, int, dict[str, Any] | None]],
-         pool: ProcessPoolExecutor | None) -> list[tuple[float, float]]:
-    if pool is None:
-        return [_margin(j) for j in jobs]
-    return list(pool.map(_margin, jobs, chunksize=1))
+def _map(fn: Callable[[Any], Any], work: list[Any], pool: ProcessPoolExecutor | None) -> list[Any]:
+    """``fn`` over ``work`` in order, in the pool's processes when there is one."""
+    return list(pool.map(fn, work, chunksize=1)) if pool is not None else [fn(w) for w in work]
+
+
+def _with_eval(proxy: str, name: str) -> str:
+    """The proxy's spec judging with the evaluation ``name`` (a spec's ``eval=`` option)."""
+    if "eval=" in proxy:
+        raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
+    return proxy + ("," if ":" in proxy else ":") + "eval=" + name
 
 
 def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float, seed: int,
@@ -91,9 +94,7 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
     unknown = [n for n in names if n not in hand]
     if unknown:
         raise ValueError(f"unknown evaluation constants: {unknown}; known: {', '.join(sorted(hand))}")
-    if "eval=" in proxy:
-        raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
-    sep = "," if ":" in proxy else ":"
+    _with_eval(proxy, "")  # refuses a proxy that chooses its own evaluation, before any game
     say = log or (lambda _m: None)
     es = cma.CMAEvolutionStrategy([0.0] * len(names), sigma,
                                   {"seed": seed % (2**31 - 1) + 1, "popsize": popsize, "verbose": -9})
@@ -103,9 +104,9 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
         for gen in range(generations):
             xs = es.ask()
             gseed = derive_seed(seed, gen)
-            specs = [proxy + sep + "eval=" + constants_spec(table_of(names, hand, list(x))) for x in xs]
+            specs = [_with_eval(proxy, constants_spec(table_of(names, hand, list(x)))) for x in xs]
             work = [(game, s, proxy, gseed, i, config) for s in specs for i in range(2 * deals)]
-            results = _run(work, pool)
+            results = _map(_margin, work, pool)
             margins = [sum(m for m, _ in results[c * 2 * deals:(c + 1) * 2 * deals]) / (2 * deals)
                        for c in range(len(xs))]
             es.tell(xs, [-m for m in margins])
@@ -144,18 +145,13 @@ def _positions(job: tuple[str, str, int, int, dict[str, Any] | None]) -> list[tu
     st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
     bots = [make_bot(proxy, derive_seed(gs, 1000 + i)) for i in range(2)]
     seen: list[tuple[int, list[float], float]] = []
-    while True:
-        cp = st.current_player
-        if cp >= 0:
-            for seat in range(2):
-                values, tf = module.features(st, seat)
-                seen.append((seat, values, tf))
-            legal = st.legal_actions()
-            st.apply(bots[cp].choose(Observation(game, cp, legal, partial(st.view, cp))))
-        elif st.is_chance():
-            st.apply(st.sample_chance())
-        else:
-            break
+
+    def record(st: Any) -> None:
+        for seat in range(2):
+            values, tf = module.features(st, seat)
+            seen.append((seat, values, tf))
+
+    play_out(game, st, bots, before=record)
     final = st.scores()
     return [(values, tf, float(final[seat])) for seat, values, tf in seen]
 
@@ -186,8 +182,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     module = _evaluation_module(game)
     if not callable(getattr(module, "features", None)):
         raise ValueError(f"{game}'s evaluation offers no features to fit")
-    if "eval=" in proxy:
-        raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
+    _with_eval(proxy, "")  # refuses a proxy that chooses its own evaluation, before any game
     say = log or (lambda _m: None)
     terms = list(module.TERMS)
     free = [i for i, k in enumerate(terms) if k not in module.FIXED_TERMS]
@@ -195,7 +190,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     work = [(game, proxy, gseed, i, config) for i in range(games)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        per_game = list(pool.map(_positions, work, chunksize=1)) if pool else [_positions(j) for j in work]
+        per_game = _map(_positions, work, pool)
     finally:
         if pool is not None:
             pool.shutdown()
@@ -238,15 +233,14 @@ def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str
     """The trained judgement against the hand-set one, both played by ``proxy``, on new deals."""
     name = "_candidate"
     cseed = derive_seed(seed, 10**6)  # a seed the training never uses
-    sep = "," if ":" in proxy else ":"
-    work = [(game, proxy + sep + "eval=" + name, proxy, cseed, i, config) for i in range(2 * deals)]
+    work = [(game, _with_eval(proxy, name), proxy, cseed, i, config) for i in range(2 * deals)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_register, initargs=(game, name, constants, weights)) as pool:
-            res = list(pool.map(_margin, work, chunksize=1))
+            res = _map(_margin, work, pool)
     else:
         _register(game, name, constants, weights)
         try:
-            res = [_margin(j) for j in work]
+            res = _map(_margin, work, None)
         finally:
             _evaluation_module(game).EVALUATORS.pop(name, None)
     m, lo, hi = mean_ci([r[0] for r in res])
