@@ -289,7 +289,7 @@ def make_evaluator(table: dict[str, float],
         if st.phase == "over":
             return float(st.players[seat].vp)
         values = _terms(st, seat, params)
-        tf = actions_left(st, seat)[0] / (2.0 * st.rules.rounds)
+        tf = time_share(st, seat)
         total = 0.0
         for i in range(len(values)):
             total += (wa[i] + wb[i] * tf) * values[i]
@@ -303,7 +303,12 @@ def features(st: EngineBase, seat: int) -> tuple[list[float], float]:
     hand-set constants, and ``tf``, the share of the seat's die actions still to come."""
     values = list(_terms(st, seat, _HAND)) if st.phase != "over" else [float(st.players[seat].vp)]
     values += [0.0] * (len(TERMS) - len(values))
-    return values, actions_left(st, seat)[0] / (2.0 * st.rules.rounds)
+    return values, time_share(st, seat)
+
+
+def time_share(st: EngineBase, seat: int) -> float:
+    """``tf``: the share of the seat's die actions still to come (1 at the start, 0 after its last)."""
+    return actions_left(st, seat)[0] / (2.0 * st.rules.rounds)
 
 
 # Terms a learned weighting leaves at weight 1: the VP already scored are certain, and the
