@@ -28,11 +28,15 @@ def build(force: bool = False) -> str:
     keep = {module_name(s): old[module_name(s)] for s in sources if s not in todo and module_name(s) in old}
     if not todo:
         return f"compiled engine up to date ({len(keep)} modules, Cython {Cython.__version__})"
+    digests: dict[Path, str] = {}
     with tempfile.TemporaryDirectory(prefix="tabletop-build-") as tmp:
         root = Path(tmp) / "src"
         for s in todo:  # build from a copy, so the C files and objects never land in the package
             dst = root / "tabletop" / s.relative_to(PACKAGE)
             dst.parent.mkdir(parents=True, exist_ok=True)
+            # the digest of what is compiled, taken before the copy: a source edited during
+            # the build is found stale by the next one, not taken for built
+            digests[s] = _digest(s)
             shutil.copyfile(s, dst)
         for s in sources:  # every module's types (core/rng.pxd), also those a module cimports
             if s.with_suffix(".pxd").is_file():
@@ -70,8 +74,12 @@ def build(force: bool = False) -> str:
             if not built.is_file():
                 return f"the engine runs as plain Python (slower): no compiled file for {name}"
             dest = FAST / f"{name}{_abi()}"
-            shutil.copyfile(built, dest)
-            mods[name] = {"source": str(s.relative_to(PACKAGE)), "sha256": _digest(s), "binary": dest.name}
+            # a new file put in place, never the old one written over: a process that has the
+            # old build loaded (a server, a ladder) keeps running on it
+            part = dest.with_name(dest.name + ".part")
+            shutil.copyfile(built, part)
+            os.replace(part, dest)
+            mods[name] = {"source": str(s.relative_to(PACKAGE)), "sha256": digests[s], "binary": dest.name}
     MANIFEST.write_text(json.dumps({"abi": _abi(), "cython": Cython.__version__, "modules": mods}, indent=1))
     return f"compiled engine: {len(todo)} modules built, {len(mods)} in all (Cython {Cython.__version__})"
 

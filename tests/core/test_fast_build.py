@@ -101,3 +101,37 @@ def test_plain_python_on_request_gives_the_same_game() -> None:
         pytest.skip("no compiled build here to compare with")
     assert runs[""][1] is False  # the compiled build ran
     assert runs["1"][0] == runs[""][0]
+
+
+def test_a_source_edited_during_its_build_is_built_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest records the digest of the source that was compiled, not of the file as it
+    is when the compiler is done: a source saved while the build runs (an editor, a second
+    shell) is found stale afterwards and runs as Python until the next build compiles it."""
+    why = _can_build()
+    if why:
+        pytest.skip(f"plain Python here: {why}")
+    import Cython.Build
+
+    from tabletop.fast import build as build_mod
+
+    pkg = tmp_path / "tabletop"
+    (pkg / "bots").mkdir(parents=True)
+    src = pkg / "bots" / "tiny.py"
+    src.write_text("def answer() -> int:\n    return 41\n")
+    for mod in (fast, build_mod):
+        monkeypatch.setattr(mod, "PACKAGE", pkg)
+        monkeypatch.setattr(mod, "FAST", pkg / "_fast")
+        monkeypatch.setattr(mod, "MANIFEST", pkg / "_fast" / "manifest.json")
+    monkeypatch.setattr(fast, "HOT", ("bots/*.py",))
+    real = Cython.Build.cythonize
+
+    def edit_then_compile(*args: object, **kwargs: object) -> object:
+        src.write_text("def answer() -> int:\n    return 42\n")  # saved while the build runs
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(Cython.Build, "cythonize", edit_then_compile)
+    assert "1 modules built" in build_mod.build()
+    assert fast.usable() == {}, "the edited source was taken for built"
+    monkeypatch.setattr(Cython.Build, "cythonize", real)
+    assert "1 modules built" in build_mod.build()
+    assert list(fast.usable()) == ["tabletop.bots.tiny"]
