@@ -33,9 +33,12 @@ LEVELS["master"] = LEVELS["expert"] + ",eval=master"
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:iterations=500``); levels resolve."""
-    spec = LEVELS.get(spec, spec)
+    """``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:iterations=500``); levels resolve,
+    and a level's options may be changed or added the same way (``expert:end_samples=4``)."""
     name, _, args = spec.partition(":")
+    if name in LEVELS:
+        base, _, base_args = LEVELS[name].partition(":")
+        name, args = base, ",".join(filter(None, (base_args, args)))  # later options win
     budget: dict[str, Any] = {}
     for part in filter(None, args.replace(";", ",").split(",")):
         key, eq, raw = part.partition("=")

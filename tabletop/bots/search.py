@@ -267,11 +267,15 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
 
 
 def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, per_root: int,
-             own_turns: int = 10_000) -> float:
+             own_turns: int = 10_000, margin: float = 0.0) -> float:
     """Play ``st`` on, every seat following its best planned turn (the turn
     planner with ``ev``), chance drawn from the state's own RNG, to the end of
     the game or until ``me`` has played ``own_turns`` more turns; return
-    ``me``'s final score (or the evaluation there) and undo everything."""
+    ``me``'s final score (or the evaluation there) and undo everything.
+
+    With ``margin`` > 0 the result is ``me``'s value less ``margin`` times the
+    best other seat's: a game is won against the others, not against a score,
+    so a turn that costs an opponent more than it costs ``me`` counts."""
     applied = 0
     mine = 0
     while not st.is_terminal() and mine < own_turns:
@@ -291,7 +295,15 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
             st.apply(a)
         applied += len(seq)
         mine += cp == me
-    value = float(st.scores()[me]) if st.is_terminal() else ev(st, me)
+    if st.is_terminal():
+        scores = st.scores()
+        value = float(scores[me])
+        if margin:
+            value -= margin * max(float(x) for i, x in enumerate(scores) if i != me)
+    else:
+        value = ev(st, me)
+        if margin:
+            value -= margin * max(ev(st, i) for i in range(st.num_players) if i != me)
     for _ in range(applied):
         st.undo()
     return value
@@ -339,7 +351,8 @@ class FlatMCBot:
 
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
-                 end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1) -> None:
+                 end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
+                 margin: float = 0.0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -353,6 +366,7 @@ class FlatMCBot:
         self.end_beam = end_beam
         self.lookahead = lookahead
         self.per_first = per_first
+        self.margin = margin
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -445,7 +459,7 @@ class FlatMCBot:
                 v, seq = by_root[a]
                 for x in seq:
                     st.apply(x)
-                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns)
+                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
                 for _ in seq:
                     st.undo()
                 results.setdefault(a, []).append(final)
@@ -509,7 +523,7 @@ class FlatMCBot:
                         for a in rest:
                             st.apply(a)
                         applied += len(rest)
-                totals[k] += play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns)
+                totals[k] += play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
                 for _ in range(applied):
                     st.undo()
             if deadline and time.perf_counter() > deadline:

@@ -208,6 +208,38 @@ def test_bot_specs_and_levels() -> None:
         make_bot("greedy:steps", 1)
 
 
+def test_a_level_takes_changed_or_added_options() -> None:
+    """``level:key=value`` is the level's spec with that option set (later options win), so a
+    budget or a judgement can be tried on top of a level without spelling the level out."""
+    name, budget = parse_bot_spec("expert:end_samples=4,margin=0.5,end_lines=8")
+    assert (name, budget) == parse_bot_spec(LEVELS["expert"] + ",end_samples=4,margin=0.5,end_lines=8")
+    assert budget["end_lines"] == 8 and budget["end_samples"] == 4 and budget["margin"] == 0.5
+    assert parse_bot_spec("master:eval=hand")[1]["eval"] == "hand"
+    assert parse_bot_spec("easy:steps=2") == ("greedy", {"steps": 2})
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("expert:depth=3", 1)
+
+
+def test_the_play_out_margin_counts_the_best_other_seat() -> None:
+    """``margin``: a play-out's result is the seat's value less ``margin`` times the best other
+    seat's (the evaluation where it stops, the final scores at the end), the state unchanged."""
+    ev = search._evaluator(GAH)
+    marker = search._marker(GAH)
+    st = midgame(5)
+    me = st.current_player
+    before = st.view(me)
+    own = search.play_out(st, me, ev, marker, 3, 1, own_turns=0)
+    assert own == ev(st, me)
+    assert search.play_out(st, me, ev, marker, 3, 1, own_turns=0, margin=0.5) == own - 0.5 * ev(st, 1 - me)
+    assert st.view(me) == before
+    end = get_game(GAH).new_game(players=2, seed=9)
+    rnd = random.Random(9)
+    while not end.is_terminal():
+        end.apply(end.sample_chance() if end.is_chance() else rnd.choice(end.legal_actions()))
+    scores = end.scores()
+    assert search.play_out(end, 1, ev, marker, 3, 1, margin=1.0) == scores[1] - scores[0]
+
+
 def test_unknown_evaluation_name_is_refused() -> None:
     st = midgame(3)
     seat = st.current_player
