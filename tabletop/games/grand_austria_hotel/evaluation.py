@@ -808,6 +808,13 @@ def trained(name: str) -> Callable[[EngineBase, int], float]:
     return make_evaluator(m.constants, m.weights)
 
 
-# Named evaluations a search bot can choose with ``eval=<name>``: the hand-set one, and the
-# judgement learned from self-play (``tabletop train``), which the master level uses.
-EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, "master": trained("master")}
+def _shipped() -> dict[str, Callable[[EngineBase, int], float]]:
+    from tabletop.games.grand_austria_hotel.models import names
+
+    return {name: trained(name) for name in names()}
+
+
+# Named evaluations a search bot can choose with ``eval=<name>``: the hand-set one, and each
+# judgement learned from self-play that ships in ``models/`` (``tabletop train``), among them
+# ``master``, which the master level uses.
+EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, **_shipped()}

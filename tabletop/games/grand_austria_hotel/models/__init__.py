@@ -15,6 +15,11 @@ from tabletop.core.model_file import ModelFile, load_model
 FOLDER = Path(__file__).resolve().parent
 
 
+def names() -> list[str]:
+    """The names of the models shipped here (each is an evaluation a bot can choose, ``eval=NAME``)."""
+    return sorted(p.stem for p in FOLDER.glob("*.json"))
+
+
 def path(name: str) -> Path:
     return FOLDER / f"{name}.json"
 
