@@ -163,7 +163,7 @@ def test_train_is_reproducible_whatever_the_jobs(tmp_path, method) -> None:
     (["--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
     (["--method", "cmaes", "-g", "burger-joint"], "no constants to tune"),
     (["--method", "fit", "-g", "burger-joint"], "offers no features to fit"),
-    (["--method", "fit", "--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
+    (["--method", "fit", "--check", "1", "--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
 ])
 def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
     out = tmp_path / "m.json"
@@ -171,6 +171,18 @@ def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
                                    "2", "--games", "2", "--check", "0", "--out", str(out), *args])
     assert res.exit_code == 1 and message in res.output
     assert not out.exists()
+
+
+def test_fit_without_a_check_learns_from_any_bot(tmp_path) -> None:
+    """With no check to play, the games may come from a bot with its own judgement (the master's
+    own games, for the next version); the record names that bot."""
+    out = tmp_path / "m.json"
+    res = CliRunner().invoke(cli, ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy",
+                                   "greedy:steps=1,eval=master", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    m = load_model(out)
+    assert m.training["proxy"] == "greedy:steps=1,eval=master" and m.training["check"] is None
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS)
 
 
 def test_master_level_is_listed() -> None:
