@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tabletop.bots.match import mean_ci, play_one
-from tabletop.bots.registry import make_bot
+from tabletop.bots.registry import make_bot, parse_bot_spec
 from tabletop.bots.runner import game_seed, play_out
 from tabletop.bots.search import _evaluation_module
 from tabletop.core.registry import get_game
@@ -68,8 +68,11 @@ def _map(fn: Callable[[Any], Any], work: list[Any], pool: ProcessPoolExecutor | 
 
 
 def _with_eval(proxy: str, name: str) -> str:
-    """The proxy's spec judging with the evaluation ``name`` (a spec's ``eval=`` option)."""
-    if "eval=" in proxy:
+    """The proxy's spec judging with the evaluation ``name`` (a spec's ``eval=`` option).
+    A proxy that already judges with its own (``eval=`` in its options, or a level such as
+    ``master`` or ``master:end_samples=3`` that sets one) is refused: the comparisons here
+    are of judgements on the same search, against the hand-set one."""
+    if "eval" in parse_bot_spec(proxy)[1]:
         raise ValueError("the proxy spec must not choose an evaluation (eval=...): train sets it")
     return proxy + ("," if ":" in proxy else ":") + "eval=" + name
 

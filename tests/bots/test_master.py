@@ -164,6 +164,9 @@ def test_train_is_reproducible_whatever_the_jobs(tmp_path, method) -> None:
     (["--method", "cmaes", "-g", "burger-joint"], "no constants to tune"),
     (["--method", "fit", "-g", "burger-joint"], "offers no features to fit"),
     (["--method", "fit", "--check", "1", "--proxy", "flatmc:beam=2,eval=hand"], "must not choose an evaluation"),
+    # a level that sets its own judgement, with options added, is read as the spec it stands for
+    (["--method", "fit", "--check", "1", "--proxy", "master:end_samples=3"], "must not choose an evaluation"),
+    (["--proxy", "master:end_samples=3"], "must not choose an evaluation"),
 ])
 def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
     out = tmp_path / "m.json"
