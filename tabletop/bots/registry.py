@@ -27,9 +27,10 @@ LEVELS: dict[str, str] = {
     "hard": "flatmc:samples=1,beam=32,per_root=4",
     "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1,per_first=2,end_lines=6",
 }
-# The expert's search with the judgement tuned by self-play (the game's ``master`` model,
-# made by ``tabletop train``); not offered at the table until the ladder shows it stronger.
-LEVELS["master"] = LEVELS["expert"] + ",eval=master"
+# The expert's search with the judgement learned from self-play (the game's ``master`` model,
+# made by ``tabletop train``), and its play-outs on every table: ``caps=0`` ignores the
+# search caps that switch them off where modules are on (the master has the time for them).
+LEVELS["master"] = LEVELS["expert"] + ",eval=master,caps=0"
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -12,7 +12,9 @@ even when the same seat moves again next) and ``search_caps(state)`` (upper
 bounds on the ``flatmc`` options for a table like that one, e.g. a richer
 game variant whose decisions cost more; applied to one decision at a time;
 its ``widen`` entry: a bot whose play-outs the caps switch off plans with a
-beam and ``per_root`` that many times wider instead).
+beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
+``flatmc`` bot ignore them: a level with time to spare (the master) plays its
+play-outs on such tables too.
 
 * ``greedy``  — each legal action is followed by the bot's own next few
   decisions chosen one-ply greedily, then the position is evaluated.
@@ -352,7 +354,7 @@ class FlatMCBot:
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
-                 margin: float = 0.0) -> None:
+                 margin: float = 0.0, caps: int = 1) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -367,6 +369,7 @@ class FlatMCBot:
         self.lookahead = lookahead
         self.per_first = per_first
         self.margin = margin
+        self.caps = caps
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -389,7 +392,7 @@ class FlatMCBot:
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         first = _determinize(obs, self.rng)
-        caps = _budget_caps(obs.game)
+        caps = _budget_caps(obs.game) if self.caps else None
         limits = caps(first) if caps is not None else None
         if limits:
             # the game asks for a smaller budget on this table (e.g. a richer variant whose

@@ -57,9 +57,10 @@ def test_the_shipped_master_model_loads_and_says_how_it_was_made() -> None:
 
 
 def test_master_level_uses_the_trained_evaluation_on_the_expert_search() -> None:
+    """The expert's search, the learned judgement, and play-outs on module tables too."""
     name, opts = parse_bot_spec("master")
     _, expert = parse_bot_spec("expert")
-    assert opts.pop("eval") == "master" and name == "flatmc"
+    assert opts.pop("eval") == "master" and opts.pop("caps") == 0 and name == "flatmc"
     assert opts == expert
     assert E.EVALUATORS["master"] is not E.evaluate
     assert "master" in get_game(GAH).evaluators

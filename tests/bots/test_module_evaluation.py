@@ -234,6 +234,32 @@ def test_on_module_tables_the_expert_plays_the_planner(seed: int) -> None:
     assert {1, 7} <= rounds and len(rounds) >= 5
 
 
+def test_a_bot_with_caps_0_plays_out_on_module_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``caps=0`` (the master's) ignores the table's search caps: at decisions all through a
+    module game it chooses exactly as the same bot does on a game that sets no caps, and
+    somewhere differently from the capped bot (which plans without play-outs)."""
+    spec = "flatmc:samples=1,beam=3,per_root=1,lookahead=1,end_samples=1,end_lines=2,end_beam=2"
+    st = advance("all", 6)
+    rnd = random.Random(6)
+    free, uncapped, capped = make_bot(spec + ",caps=0", 7), make_bot(spec, 7), make_bot(spec, 7)
+    differs = checked = 0
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        seat = st.current_player
+        if len(st.legal_actions()) > 1 and rnd.random() < 0.1:
+            obs = Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))
+            chosen = free.choose(obs)
+            with monkeypatch.context() as m:
+                m.setattr(E, "search_caps", lambda _st: None)
+                assert uncapped.choose(obs) == chosen
+            differs += capped.choose(obs) != chosen
+            checked += 1
+        st.apply(rnd.choice(st.legal_actions()))
+    assert checked >= 10 and differs >= 1
+
+
 def test_the_planner_plans_module_decisions_as_whole_turns() -> None:
     """turn_marker also ends lines at the modules' turn boundaries: taking the start player
     key is one turn with its dish or drink and its strength-1 action; a bid ends the turn."""
