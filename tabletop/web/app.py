@@ -32,7 +32,7 @@ from sqlalchemy.exc import DBAPIError
 from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
-from tabletop.web.service import GameService, NotFound, ServiceError
+from tabletop.web.service import GameService, NotFound, ServiceError, web_levels
 from tabletop.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -172,12 +172,14 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        """Games, their player counts and config options, and the bot levels."""
+        """Games, their player counts and config options, and the bot levels; each game's
+        ``levels`` are those its seats may have (the service's own check: web_levels)."""
         games = []
         for name in game_names():
             info = get_game(name)
             games.append({"name": name, "title": info.title, "min_players": info.min_players,
-                          "max_players": info.max_players, "options": info.config_help})
+                          "max_players": info.max_players, "options": info.config_help,
+                          "levels": web_levels(name)})
         return {"games": games, "bot_levels": LEVELS, "languages": ["en", "de", "zh"]}
 
     @app.get("/api/data/{game}")

@@ -31,7 +31,8 @@ from typing import Any
 
 from tabletop.bots import coach
 from tabletop.bots.base import Bot
-from tabletop.bots.registry import make_bot
+from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
+from tabletop.bots.search import check_eval
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
@@ -47,10 +48,29 @@ LOG_TAIL = 60
 # grow each game's journal to thousands of objects for the garbage collector to visit
 UNDO_KEEP = 40
 # Web clients choose bots by level only: a free bot budget would let anyone make the server think forever.
-WEB_BOTS = ("random", "easy", "medium", "hard", "expert")
+# A game offers those whose judgement it has (web_bots: the master's is a model only some games have).
+WEB_BOTS = ("random", "easy", "medium", "hard", "expert", "master")
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 log = logging.getLogger("tabletop.web")
+
+
+def web_bots(game: str) -> tuple[str, ...]:
+    """The bots web clients may choose for ``game``: the lobby and the game page offer these
+    (GET /api/meta) and the service refuses any other, so the two cannot differ."""
+    out = []
+    for spec in WEB_BOTS:
+        try:
+            check_eval(game, parse_bot_spec(spec)[1])
+        except ValueError:
+            continue  # e.g. master for a game without a ``master`` evaluation
+        out.append(spec)
+    return tuple(out)
+
+
+def web_levels(game: str) -> list[str]:
+    """The strength levels ``game`` offers at the table (``web_bots`` less the random bot)."""
+    return [b for b in web_bots(game) if b in LEVELS]
 
 
 class ServiceError(Exception):
@@ -192,7 +212,7 @@ class GameService:
                 raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
             bot = spec.get("bot") or ("medium" if kind == "bot" else None)
             if bot is not None:
-                self._check_bot(bot, f"seat {i}")
+                self._check_bot(game, bot, f"seat {i}")
             name = str(spec.get("name") or (f"Bot ({bot})" if kind == "bot" else f"Player {i + 1}"))[:60]
             seat_rows.append(SeatRow(i, secrets.token_urlsafe(18), kind, bot if kind == "bot" else None, name,
                                      kind == "bot"))
@@ -211,9 +231,12 @@ class GameService:
                           for s in seat_rows]}
 
     @staticmethod
-    def _check_bot(spec: str, where: str) -> None:
-        if spec not in WEB_BOTS:
-            raise ServiceError(f"{where}: bot must be one of {', '.join(WEB_BOTS)}")
+    def _check_bot(game: str, spec: str, where: str) -> None:
+        """Refuse a bot the game does not offer (``web_bots``: a level whose judgement it lacks too)."""
+        offered = web_bots(game)
+        if spec not in offered:
+            raise ServiceError(f"{where}: bot must be one of {', '.join(offered)} "
+                               f"(the bots {get_game(game).title} offers), not {spec[:40]!r}")
         try:
             make_bot(spec, 0)
         except ValueError as exc:
@@ -709,7 +732,7 @@ class GameService:
             raise Forbidden("spectators cannot change seats")
         if not 0 <= target < live.row.players:
             raise ServiceError(f"no seat {target}")
-        self._check_bot(bot, f"seat {target}")
+        self._check_bot(live.row.game, bot, f"seat {target}")
         async with live.lock:
             if live.row.status == "finished":
                 raise Conflict("the game is over")

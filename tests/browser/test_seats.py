@@ -40,3 +40,17 @@ def test_away_countdown_bot_takeover_and_taking_the_seat_back(server: Server, br
     ben.wait_for_selector("[data-away='0']", state="detached")  # Ann is here: no countdown
     shot(ann, "seats-03-back")
 
+
+
+def test_the_game_page_offers_the_bot_levels_of_its_game(server: Server, browser: object, pages: Pages) -> None:
+    """The master only where the game has its judgement (Grand Austria Hotel, not Burger Joint)."""
+    require_browser()
+    page = pages.new()
+    gah = ["easy", "medium", "hard", "expert", "master"]
+    for game, levels in (("grand-austria-hotel", gah), ("burger-joint", gah[:-1])):
+        g = server.started_game(game=game)
+        page.goto(server.link(g["id"], g["seats"][0]["token"]))
+        # the levels come with GET /api/meta, which may answer after the first drawing
+        page.wait_for_function("n => document.querySelectorAll('#bot-level option').length === n", arg=len(levels))
+        assert page.eval_on_selector_all("#bot-level option", "os => os.map((o) => o.value)") == levels, game
+        assert page.input_value("#bot-level") == "medium"

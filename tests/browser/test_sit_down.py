@@ -43,6 +43,31 @@ def test_invite_links_show_without_scrolling(server: Server, browser: Any, pages
     assert page.locator("#created .link-row button").count() >= 2  # copy buttons
 
 
+def test_the_lobby_offers_each_game_its_bot_levels(server: Server, browser: Any, pages: Pages) -> None:
+    """The master only where the game has its judgement (GET /api/meta): a seat that chose it
+    gets the strongest level Burger Joint has; new bot seats still start at medium."""
+    require_browser()
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-form #players-select")
+    level = "select[name='seat-1-bot']"
+
+    def offered() -> list[str]:
+        return page.eval_on_selector_all(f"{level} option", "os => os.map((o) => o.value)")  # type: ignore[no-any-return]
+
+    assert offered() == ["easy", "medium", "hard", "expert", "master"]
+    assert page.input_value(level) == "medium"
+    assert page.inner_text(f"{level} option[value='master']") == "master"
+    page.select_option(level, "master")
+    page.select_option("#game-select", "burger-joint")
+    page.wait_for_selector(f"{level} option[value='master']", state="detached")
+    assert offered() == ["easy", "medium", "hard", "expert"]
+    assert page.input_value(level) == "expert"
+    page.select_option("#game-select", "grand-austria-hotel")
+    page.wait_for_selector(f"{level} option[value='master']", state="attached")
+    assert page.input_value(level) == "expert"
+
+
 def test_a_solo_game_never_asks_a_single_option_nor_ends_a_turn_on_a_double_click(
         server: Server, browser: Any, pages: Pages) -> None:
     """Double-click the first button of each decision: the second click never ends the turn or

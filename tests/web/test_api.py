@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from tabletop.web.app import create_app
+from tabletop.web.store import games
 
 
 def new_game(client, seats=None, **extra):
@@ -42,6 +44,12 @@ def wait_finished(client, g, limit=60.0):
         if s["status"] == "finished" or time.time() > deadline:
             return s
         time.sleep(0.1)
+
+
+def game_count(client) -> int:
+    """How many games the server's database holds."""
+    with client.app.state.service.store.engine.connect() as c:
+        return int(c.execute(select(func.count()).select_from(games)).scalar_one())
 
 
 def act(client, g, seat, action, revision=None):
@@ -192,6 +200,29 @@ def test_create_rejects_bad_configs_with_4xx(client) -> None:
         r = client.post("/api/games", json={**base, **extra})
         assert 400 <= r.status_code < 500, (extra, r.text)
         assert text in r.text
+
+
+def test_meta_lists_the_bot_levels_each_game_offers(client) -> None:
+    """The master judges with a model only Grand Austria Hotel has: the lobby offers it there only."""
+    meta = client.get("/api/meta").json()
+    levels = {g["name"]: g["levels"] for g in meta["games"]}
+    assert levels["grand-austria-hotel"] == ["easy", "medium", "hard", "expert", "master"]
+    assert levels["burger-joint"] == ["easy", "medium", "hard", "expert"]
+    assert {"title", "min_players", "max_players", "options"} <= set(meta["games"][0])
+    assert "master" in meta["bot_levels"] and meta["languages"] == ["en", "de", "zh"]
+
+
+def test_a_master_bot_only_for_a_game_with_its_judgement(client) -> None:
+    g = new_game(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "master"}])
+    assert g["seats"][1]["kind"] == "bot" and g["seats"][1]["bot"] == "master"
+    before = game_count(client)
+    r = client.post("/api/games", json={"game": "burger-joint", "players": 2, "seed": 3,
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "master"}]})
+    assert r.status_code == 400, r.text
+    detail = r.json()["detail"]
+    assert detail.startswith("seat 1: bot must be one of random, easy, medium, hard, expert ")
+    assert "Burger Joint" in detail and "'master'" in detail
+    assert game_count(client) == before  # nothing made
 
 
 def test_burger_joint_opens_with_draws_resolved_by_the_server(client) -> None:

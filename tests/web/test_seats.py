@@ -184,6 +184,25 @@ def test_bot_seats_and_the_waiting_room(client) -> None:
     assert not r.json()["seats"][2]["person"] and r.json()["seats"][0]["person"]
 
 
+def test_a_seat_goes_only_to_a_level_its_game_offers(client) -> None:
+    """The master only where the game has its judgement (Grand Austria Hotel, not Burger Joint)."""
+    g = new_game(client)
+    client.post(f"/api/games/{g['id']}/join", json={"token": g["seats"][0]["token"], "name": "Ann"})
+    r = to_bot(client, g, 0, 1, bot="master")
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][1]["kind"] == "bot" and r.json()["seats"][1]["bot"] == "master"
+    r = client.post("/api/games", json={"game": "burger-joint", "players": 2, "seed": 3,
+                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]})
+    b = r.json()
+    client.post(f"/api/games/{b['id']}/join", json={"token": b["seats"][0]["token"], "name": "Ann"})
+    before = state(client, b, 0)
+    r = to_bot(client, b, 0, 1, bot="master")
+    assert r.status_code == 400 and "Burger Joint" in r.json()["detail"] and "'master'" in r.json()["detail"]
+    after = state(client, b, 0)
+    assert who(after) == who(before) and seat_log(after) == []
+    assert to_bot(client, b, 0, 1, bot="expert").status_code == 200
+
+
 def test_no_away_limit_means_never(client) -> None:
     g = started_with_limit(client, None)
     s = state(client, g, 1)

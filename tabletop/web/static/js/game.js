@@ -9,6 +9,7 @@ import * as gah from "./gah.js";
 import * as burger from "./burger.js";
 
 const MODULES = { "grand-austria-hotel": gah, "burger-joint": burger };
+// the bot levels when the server's meta lists none for the game (each game lists its own: GET /api/meta)
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
 export function showGame(root, gameId) {
@@ -33,6 +34,7 @@ export function showGame(root, gameId) {
     openSource: null, // the breakdown line whose events the end screen shows
     joinName: "",
     botLevel: "medium",
+    meta: null, // GET /api/meta: each game's bot levels
   };
   let live = null;
   let noticeTimer = null;
@@ -44,6 +46,19 @@ export function showGame(root, gameId) {
   }
 
   // ---------------------------------------------------------------- state
+  /** The bot levels this game offers (the master only where the game has its judgement). */
+  function levels() {
+    const g = S.meta && S.p && S.meta.games.find((x) => x.name === S.p.game);
+    return (g && g.levels) || LEVELS;
+  }
+
+  async function loadMeta() {
+    try {
+      S.meta = await getJSON("/api/meta");
+    } catch { return; } // the levels every game has
+    if (S.p) render();
+  }
+
   function accept(payload, force) {
     const cur = S.p;
     const stale = !force && cur && payload.revision < cur.revision; // an older answer overtaken by a push
@@ -484,7 +499,7 @@ export function showGame(root, gameId) {
         h("p.small.muted", t("game.botHelp")),
         h("label.small", t("lobby.level"), " ",
           h("select", { id: "bot-level", onchange: (e) => { S.botLevel = e.target.value; } },
-            LEVELS.map((l) => h("option", { value: l, selected: S.botLevel === l }, t(`level.${l}`))))),
+            levels().map((l) => h("option", { value: l, selected: S.botLevel === l }, t(`level.${l}`))))),
         h("div.bot-buttons", p.seats.filter((s) => s.kind === "human" && (s.seat === p.seat || awayLeft(s) === 0)).map((s) =>
           h("button.small", { type: "button", "data-bot-seat": s.seat, disabled: S.busy, onclick: () => toBot(s.seat, S.botLevel) },
             s.seat === p.seat ? t("game.botForMe") : t("game.botFor", { name: s.name }))))), "bot-controls")
@@ -699,6 +714,7 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- start
   render();
   refresh();
+  loadMeta();
   onLangChange(() => { // the server writes the log in the page's language: fetch it again
     S.fullLog = null;
     refresh();

@@ -43,6 +43,7 @@ const OPTION_SPECS = {
   },
 };
 
+// the bot levels when the server's meta lists none for the game (each game lists its own: GET /api/meta)
 const LEVELS = ["easy", "medium", "hard", "expert"];
 
 export function showLobby(root) {
@@ -72,6 +73,18 @@ export function showLobby(root) {
   }
 
   function gameMeta() { return st.meta && st.meta.games.find((g) => g.name === st.game); }
+
+  /** The bot levels the chosen game offers (the master only where the game has its judgement). */
+  function levels() {
+    const m = gameMeta();
+    return (m && m.levels) || LEVELS;
+  }
+
+  /** After a change of game: a seat whose level the game lacks gets the strongest it has (master: expert). */
+  function keepOfferedLevels() {
+    const offered = levels();
+    for (const s of st.seats) if (!offered.includes(s.bot)) s.bot = offered[offered.length - 1];
+  }
 
   async function loadData(game) {
     if (st.data[game]) return;
@@ -282,7 +295,7 @@ export function showLobby(root) {
         h("option", { value: "bot", selected: s.kind === "bot" }, t("lobby.bot"))),
       s.kind === "bot"
         ? h("select", { name: `seat-${i}-bot`, "aria-label": t("lobby.level"), onchange: (e) => { s.bot = e.target.value; } },
-          LEVELS.map((l) => h("option", { value: l, selected: s.bot === l }, t(`level.${l}`))))
+          levels().map((l) => h("option", { value: l, selected: s.bot === l }, t(`level.${l}`))))
         : h("input", { type: "text", name: `seat-${i}-name`, placeholder: t("lobby.playerN", { n: i + 1 }), maxlength: 60, value: s.name,
           "aria-label": t("lobby.name"), oninput: (e) => { s.name = e.target.value; } })));
     const opts = Object.entries(meta.options || {});
@@ -298,6 +311,7 @@ export function showLobby(root) {
           const m = gameMeta();
           st.players = Math.min(Math.max(st.players, m.min_players), m.max_players);
           seatDefaults(st.players);
+          keepOfferedLevels();
           await loadData(st.game);
           render();
         } }, st.meta.games.map((g) => h("option", { value: g.name, selected: g.name === st.game }, g.title))),
