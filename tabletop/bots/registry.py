@@ -28,9 +28,9 @@ LEVELS: dict[str, str] = {
     "expert": "flatmc:samples=1,beam=32,per_root=4,endgame=4,lookahead=1,per_first=2,end_lines=6",
 }
 # The expert's search with the judgement learned from self-play (the game's ``master`` model,
-# made by ``tabletop train``), and its play-outs on every table: ``caps=0`` ignores the
-# search caps that switch them off where modules are on (the master has the time for them).
-LEVELS["master"] = LEVELS["expert"] + ",eval=master,caps=0"
+# made by ``tabletop train``). On module tables it keeps the caps, as the expert does: its
+# play-outs there (``caps=0``) took nine times the time for no gain (docs/BOTS.md).
+LEVELS["master"] = LEVELS["expert"] + ",eval=master"
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -13,8 +13,7 @@ bounds on the ``flatmc`` options for a table like that one, e.g. a richer
 game variant whose decisions cost more; applied to one decision at a time;
 its ``widen`` entry: a bot whose play-outs the caps switch off plans with a
 beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
-``flatmc`` bot ignore them: a level with time to spare (the master) plays its
-play-outs on such tables too.
+``flatmc`` bot ignore them (its play-outs run on such tables too).
 
 * ``greedy``  — each legal action is followed by the bot's own next few
   decisions chosen one-ply greedily, then the position is evaluated.

@@ -191,7 +191,8 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
         _with_eval(proxy, "")  # refused before any game
     say = log or (lambda _m: None)
     terms = list(module.TERMS)
-    free = [i for i, k in enumerate(terms) if k not in module.FIXED_TERMS]
+    fixed = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
+    free = [i for i, k in enumerate(terms) if k not in fixed]
     gseed = derive_seed(seed, 1)
     work = [(game, proxy, gseed, i, config) for i in range(games)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
@@ -225,7 +226,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
                       "at every decision of self-play games (the correction to the hand-set sum, "
                       "so the prior is every weight 1)",
             "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
-            "games": games, "positions": len(rows), "ridge": ridge, "fixed_terms": list(module.FIXED_TERMS),
+            "games": games, "positions": len(rows), "ridge": ridge, "fixed_terms": list(fixed),
             "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),
                          "rmse_fit": round(math.sqrt(mse_fit), 2)},

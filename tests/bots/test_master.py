@@ -57,10 +57,9 @@ def test_the_shipped_master_model_loads_and_says_how_it_was_made() -> None:
 
 
 def test_master_level_uses_the_trained_evaluation_on_the_expert_search() -> None:
-    """The expert's search, the learned judgement, and play-outs on module tables too."""
     name, opts = parse_bot_spec("master")
     _, expert = parse_bot_spec("expert")
-    assert opts.pop("eval") == "master" and opts.pop("caps") == 0 and name == "flatmc"
+    assert opts.pop("eval") == "master" and name == "flatmc"
     assert opts == expert
     assert E.EVALUATORS["master"] is not E.evaluate
     assert "master" in get_game(GAH).evaluators
@@ -191,3 +190,17 @@ def test_fit_without_a_check_learns_from_any_bot(tmp_path) -> None:
 
 def test_master_level_is_listed() -> None:
     assert "master" in LEVELS and LEVELS["master"].startswith(LEVELS["expert"])
+
+
+def test_a_fit_on_module_tables_learns_the_modules_term_too(tmp_path) -> None:
+    """On games with modules the modules' term is learned with the rest (only the VP scored
+    keep weight 1), and the record says so."""
+    out = tmp_path / "m.json"
+    res = CliRunner().invoke(cli, ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy", "easy",
+                                   "-o", "modules=all", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    m = load_model(out)
+    assert set(m.weights) == set(E.TERMS) - {"scored"} and m.training["fixed_terms"] == ["scored"]
+    assert m.training["config"]["modules"] and "-o modules=all" in m.training["command"]
+    assert E.fixed_terms(None) == E.FIXED_TERMS and "modules" not in E.fixed_terms(ALL_MODULES)
+

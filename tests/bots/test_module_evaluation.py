@@ -235,7 +235,7 @@ def test_on_module_tables_the_expert_plays_the_planner(seed: int) -> None:
 
 
 def test_a_bot_with_caps_0_plays_out_on_module_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``caps=0`` (the master's) ignores the table's search caps: at decisions all through a
+    """``caps=0`` ignores the table's search caps: at decisions all through a
     module game it chooses exactly as the same bot does on a game that sets no caps, and
     somewhere differently from the capped bot (which plans without play-outs)."""
     spec = "flatmc:samples=1,beam=3,per_root=1,lookahead=1,end_samples=1,end_lines=2,end_beam=2"

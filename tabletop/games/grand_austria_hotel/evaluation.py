@@ -316,6 +316,14 @@ def time_share(st: EngineBase, seat: int) -> float:
 FIXED_TERMS = ("scored", "modules")
 
 
+def fixed_terms(config: dict[str, Any] | None) -> tuple[str, ...]:
+    """The terms a fit on games of ``config`` leaves at weight 1: on module tables the
+    modules' term is there to be learned too."""
+    if config and config.get("modules"):
+        return tuple(k for k in FIXED_TERMS if k != "modules")
+    return FIXED_TERMS
+
+
 def terms(st: EngineBase, seat: int, table: dict[str, float] | None = None) -> dict[str, float]:
     """The evaluation split into its terms (they add up to ``evaluate``)."""
     if st.phase == "over":
@@ -808,13 +816,31 @@ def trained(name: str) -> Callable[[EngineBase, int], float]:
     return make_evaluator(m.constants, m.weights)
 
 
+# A model named ``<name>-modules`` is the judgement ``<name>`` uses on tables with Let's
+# Waltz! modules on (learned from games with modules: ``tabletop train -o modules=all``).
+MODULES_SUFFIX = "-modules"
+
+
+def by_table(base: Callable[[EngineBase, int], float],
+             modules: Callable[[EngineBase, int], float]) -> Callable[[EngineBase, int], float]:
+    """``base`` on base-game tables, ``modules`` where a module is on."""
+    def evaluate_by_table(st: EngineBase, seat: int) -> float:
+        return modules(st, seat) if st.mods else base(st, seat)
+
+    return evaluate_by_table
+
+
 def _shipped() -> dict[str, Callable[[EngineBase, int], float]]:
     from tabletop.games.grand_austria_hotel.models import names
 
-    return {name: trained(name) for name in names()}
+    found = {name: trained(name) for name in names()}
+    for name in list(found):
+        if name + MODULES_SUFFIX in found:
+            found[name] = by_table(found[name], found[name + MODULES_SUFFIX])
+    return found
 
 
 # Named evaluations a search bot can choose with ``eval=<name>``: the hand-set one, and each
 # judgement learned from self-play that ships in ``models/`` (``tabletop train``), among them
-# ``master``, which the master level uses.
+# ``master``, which the master level uses (with ``master-modules`` on module tables).
 EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, **_shipped()}
