@@ -32,9 +32,11 @@ budget, every generation's figures), so that the file says what it is.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from tabletop.bots.match import mean_ci, play_one
@@ -171,28 +173,23 @@ def _ridge(F: Any, r: Any, lam: float) -> Any:
     return np.linalg.solve(F.T @ F + lam * np.eye(F.shape[1]), F.T @ r)
 
 
-def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, config: dict[str, Any] | None = None,
-              jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy``.
+def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict[str, Any] | None, jobs: int,
+                      cache: Path | None, say: Callable[[str], None]) -> tuple[Any, Any, Any, Any]:
+    """The positions of the proxy's self-play games as arrays (terms, tf, final VP, game index).
 
-    Every fourth game is held out first, to report how much better the fit predicts the
-    final VP than the hand-set sum on games it did not see; the weights shipped are then
-    fitted on all games. ``check_deals``: the fitted judgement against the hand-set one,
-    both played by ``proxy``, on that many new deals from both seats.
-    """
+    With ``cache`` (an ``.npz`` file) the games are played once: a later fit of the same games
+    (the same game, proxy, seed, count and config; another ridge or other fixed terms) reads them
+    back instead of playing them again."""
     import numpy as np
 
-    module = _evaluation_module(game)
-    if not callable(getattr(module, "features", None)):
-        raise ValueError(f"{game}'s evaluation offers no features to fit")
-    if check_deals:
-        # the check plays the proxy's search with each judgement, so it must not choose its own;
-        # without a check any bot may play the games (the master, to learn from its own play)
-        _with_eval(proxy, "")  # refused before any game
-    say = log or (lambda _m: None)
-    terms = list(module.TERMS)
-    fixed = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
-    free = [i for i, k in enumerate(terms) if k not in fixed]
+    key = json.dumps({"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {}},
+                     sort_keys=True)
+    if cache is not None and cache.exists():
+        with np.load(cache) as saved:
+            if str(saved["key"]) == key:
+                say(f"positions read from {cache}")
+                return saved["X"], saved["tf"], saved["y"], saved["game"]
+        raise ValueError(f"{cache} holds the positions of other games; give another --positions file")
     gseed = derive_seed(seed, 1)
     work = [(game, proxy, gseed, i, config) for i in range(games)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
@@ -205,14 +202,52 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     X = np.array([r[1] for r in rows])
     tf = np.array([r[2] for r in rows])
     y = np.array([r[3] for r in rows])
-    held = np.array([r[0] % 4 == 3 for r in rows])
+    g = np.array([r[0] for r in rows])
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with cache.open("wb") as fh:
+            np.savez_compressed(fh, key=np.array(key), X=X, tf=tf, y=y, game=g)
+    return X, tf, y, g
+
+
+def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, config: dict[str, Any] | None = None,
+              jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None,
+              fixed: tuple[str, ...] | None = None, positions: Path | None = None) -> dict[str, Any]:
+    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy``.
+
+    Every fourth game is held out first, to report how much better the fit predicts the
+    final VP than the hand-set sum on games it did not see; the weights shipped are then
+    fitted on all games. ``check_deals``: the fitted judgement against the hand-set one,
+    both played by ``proxy``, on that many new deals from both seats. ``fixed``: terms kept
+    at weight 1 besides the game's own (``fixed_terms``); ``positions``: an ``.npz`` cache of
+    the games' positions (``_played_positions``).
+    """
+    import numpy as np
+
+    module = _evaluation_module(game)
+    if not callable(getattr(module, "features", None)):
+        raise ValueError(f"{game}'s evaluation offers no features to fit")
+    if check_deals:
+        # the check plays the proxy's search with each judgement, so it must not choose its own;
+        # without a check any bot may play the games (the master, to learn from its own play)
+        _with_eval(proxy, "")  # refused before any game
+    say = log or (lambda _m: None)
+    terms = list(module.TERMS)
+    unknown = sorted(set(fixed or ()) - set(terms))
+    if unknown:
+        raise ValueError(f"unknown evaluation terms to fix: {unknown}; known: {', '.join(terms)}")
+    own = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
+    fixed = tuple(k for k in terms if k in own or k in (fixed or ()))
+    free = [i for i, k in enumerate(terms) if k not in fixed]
+    X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say)
+    held = g % 4 == 3
     F = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
     hand = X.sum(axis=1)
     resid = y - hand  # the fit learns the correction to the hand-set sum (prior: every weight 1)
     w = _ridge(F[~held], resid[~held], ridge)
     mse_hand = float(np.mean(resid[held] ** 2))
     mse_fit = float(np.mean((resid[held] - F[held] @ w) ** 2))
-    say(f"{games} games, {len(rows)} positions; on the held-out games the final VP is predicted with "
+    say(f"{games} games, {len(y)} positions; on the held-out games the final VP is predicted with "
         f"RMSE {math.sqrt(mse_hand):.1f} by the hand-set sum, {math.sqrt(mse_fit):.1f} by the fit")
     w = _ridge(F, resid, ridge)
     n = len(free)
@@ -226,7 +261,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
                       "at every decision of self-play games (the correction to the hand-set sum, "
                       "so the prior is every weight 1)",
             "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
-            "games": games, "positions": len(rows), "ridge": ridge, "fixed_terms": list(fixed),
+            "games": games, "positions": len(y), "ridge": ridge, "fixed_terms": list(fixed),
             "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),
                          "rmse_fit": round(math.sqrt(mse_fit), 2)},

@@ -4,7 +4,8 @@
 evaluation's terms on self-play positions; ``--method cmaes`` tunes its constants
 with CMA-ES on paired games. The defaults are the command that made the shipped
 ``master`` model; the model file records the command (``--jobs`` and ``--out``
-change neither the games nor the result, so they are left out of it).
+change neither the games nor the result, so they are left out of it; so does ``--positions``,
+a cache of the games' positions).
 """
 
 from __future__ import annotations
@@ -59,13 +60,18 @@ def _models_path(game: str, name: str) -> Path:
 @click.option("--only", default="", help="cmaes: tune only these constants (comma-separated names)")
 @click.option("--check", type=click.IntRange(min=0), default=DEFAULTS["check"], show_default=True,
               help="afterwards, play the result against the hand-set constants on this many new deals")
+@click.option("--fix", default="", help="fit: keep these terms at weight 1 too (comma-separated names)")
+@click.option("--positions", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="fit: keep the games' positions in this .npz file, and read them from it when it holds "
+                   "the same games (another --ridge or --fix without playing them again)")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="where to write the model (default: the game's models folder, NAME.json)")
 def train(game: str, name: str, version: int, method: str, games: int, ridge: float, generations: int, deals: int,
           popsize: int, sigma: float, seed: int,
-          proxy: str, only: str, check: int, options: tuple[str, ...], jobs: int, out: Path | None) -> None:
+          proxy: str, only: str, check: int, fix: str, positions: Path | None, options: tuple[str, ...], jobs: int,
+          out: Path | None) -> None:
     """Learn the evaluation from self-play, and write it as a model (eval=NAME).
 
     fit: the proxy bot plays self-play games; the weight of each of the evaluation's
@@ -86,6 +92,8 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
     if method == "fit":
         command += ["--games", str(games), "--ridge", str(ridge)]
+        if fix:
+            command += ["--fix", fix]
     else:
         command += ["--generations", str(generations), "--deals", str(deals), "--popsize", str(popsize),
                     "--sigma", str(sigma)]
@@ -101,7 +109,8 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     try:
         if method == "fit":
             result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
-                               jobs=jobs, check_deals=check, log=say)
+                               jobs=jobs, check_deals=check, log=say,
+                               fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions)
         else:
             result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
                           proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)

@@ -204,3 +204,29 @@ def test_a_fit_on_module_tables_learns_the_modules_term_too(tmp_path) -> None:
     assert m.training["config"]["modules"] and "-o modules=all" in m.training["command"]
     assert E.fixed_terms(None) == E.FIXED_TERMS and "modules" not in E.fixed_terms(ALL_MODULES)
 
+
+
+def test_a_fit_reads_its_games_back_from_the_positions_file(tmp_path) -> None:
+    """``--positions``: the games are played once; the same fit again reads them (same file out),
+    another ``--fix`` refits them without playing, and other games are refused with a message."""
+    runner = CliRunner()
+    cache = tmp_path / "pos.npz"
+    base = ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy", "easy", "--seed", "9",
+            "--positions", str(cache)]
+    first = runner.invoke(cli, [*base, "--out", str(tmp_path / "a.json")])
+    assert first.exit_code == 0 and cache.exists() and "read from" not in first.output
+    again = runner.invoke(cli, [*base, "--out", str(tmp_path / "b.json")])
+    assert again.exit_code == 0 and "positions read from" in again.output
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    fixed = runner.invoke(cli, [*base, "--fix", "money,tempo", "--out", str(tmp_path / "c.json")])
+    assert fixed.exit_code == 0 and "positions read from" in fixed.output
+    m = load_model(tmp_path / "c.json")
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS) - {"money", "tempo"}
+    assert m.training["fixed_terms"] == ["scored", "money", "tempo", "modules"] and "--fix money,tempo" in \
+        m.training["command"]
+    other = runner.invoke(cli, [*base[:-4], "--seed", "10", "--positions", str(cache), "--out",
+                                str(tmp_path / "d.json")])
+    assert other.exit_code == 1 and "positions of other games" in other.output
+    assert not (tmp_path / "d.json").exists()
+    bad = runner.invoke(cli, [*base, "--fix", "no_such", "--out", str(tmp_path / "e.json")])
+    assert bad.exit_code == 1 and "unknown evaluation terms to fix" in bad.output
