@@ -230,3 +230,23 @@ def test_a_fit_reads_its_games_back_from_the_positions_file(tmp_path) -> None:
     assert not (tmp_path / "d.json").exists()
     bad = runner.invoke(cli, [*base, "--fix", "no_such", "--out", str(tmp_path / "e.json")])
     assert bad.exit_code == 1 and "unknown evaluation terms to fix" in bad.output
+
+
+def test_a_judgement_uses_its_module_model_where_modules_are_on(tmp_path, monkeypatch) -> None:
+    """A model ``<name>-modules`` next to ``<name>`` is the judgement ``eval=<name>`` uses where a
+    module is on; on base tables ``<name>`` stays as it was, and each stays an evaluation alone."""
+    from tabletop.games.grand_austria_hotel import models
+
+    doc = json.loads(path("master").read_text())
+    doc["name"], doc["weights"] = "master-modules", {k: [0.5, 0.0] for k in doc["weights"]}
+    extra = tmp_path / "master-modules.json"
+    extra.write_text(json.dumps(doc))
+    shipped = models.path
+    monkeypatch.setattr(models, "names", lambda: ["master", "master-modules"])
+    monkeypatch.setattr(models, "path", lambda name: extra if name == "master-modules" else shipped(name))
+    found = E._shipped()
+    alone, mods = E.trained("master"), found["master-modules"]
+    base_st, mod_st = midgame(8), midgame(8, ALL_MODULES)
+    for seat in (0, 1):
+        assert found["master"](base_st, seat) == alone(base_st, seat) != mods(base_st, seat)
+        assert found["master"](mod_st, seat) == mods(mod_st, seat) != alone(mod_st, seat)
