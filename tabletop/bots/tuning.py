@@ -237,8 +237,8 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     if unknown:
         raise ValueError(f"unknown evaluation terms to fix: {unknown}; known: {', '.join(terms)}")
     own = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
-    fixed = tuple(k for k in terms if k in own or k in (fixed or ()))
-    free = [i for i, k in enumerate(terms) if k not in fixed]
+    at_one = tuple(k for k in terms if k in own or k in (fixed or ()))  # the game's and the caller's
+    free = [i for i, k in enumerate(terms) if k not in at_one]
     X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say)
     held = g % 4 == 3
     F = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
@@ -261,7 +261,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
                       "at every decision of self-play games (the correction to the hand-set sum, "
                       "so the prior is every weight 1)",
             "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
-            "games": games, "positions": len(y), "ridge": ridge, "fixed_terms": list(fixed),
+            "games": games, "positions": len(y), "ridge": ridge, "fixed_terms": list(at_one),
             "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),
                          "rmse_fit": round(math.sqrt(mse_fit), 2)},
