@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -55,6 +56,7 @@ TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 log = logging.getLogger("tabletop.web")
 
 
+@functools.cache  # the judgements a game has are fixed when the server starts
 def web_bots(game: str) -> tuple[str, ...]:
     """The bots web clients may choose for ``game``: the lobby and the game page offer these
     (GET /api/meta) and the service refuses any other, so the two cannot differ."""

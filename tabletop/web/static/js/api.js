@@ -40,6 +40,15 @@ export async function api(method, path, body) {
 export const getJSON = (path) => api("GET", path);
 export const postJSON = (path, body) => api("POST", path, body);
 
+// the bot levels when the server's meta lists none for a game
+const FALLBACK_LEVELS = ["easy", "medium", "hard", "expert"];
+
+/** The bot levels `game` offers, from GET /api/meta (the master only where the game has its judgement). */
+export function botLevels(meta, game) {
+  const g = meta && meta.games.find((x) => x.name === game);
+  return (g && g.levels) || FALLBACK_LEVELS;
+}
+
 /**
  * Keep a WebSocket to the game open. onState(payload) gets every pushed state,
  * onSeats({revision, seats}) every change of who is connected;

@@ -1,7 +1,7 @@
 // The game page: live state, acting, undo, seats, log, end screen and replay viewer.
 // The board itself is drawn by the game's module (gah.js, burger.js).
 
-import { ApiError, getJSON, liveUpdates, postJSON } from "./api.js";
+import { ApiError, botLevels, getJSON, liveUpdates, postJSON } from "./api.js";
 import { clear, h } from "./dom.js";
 import { has, onLangChange, t } from "./i18n.js";
 import { rememberToken, tokenFor } from "./tokens.js";
@@ -9,8 +9,6 @@ import * as gah from "./gah.js";
 import * as burger from "./burger.js";
 
 const MODULES = { "grand-austria-hotel": gah, "burger-joint": burger };
-// the bot levels when the server's meta lists none for the game (each game lists its own: GET /api/meta)
-const LEVELS = ["easy", "medium", "hard", "expert"];
 
 export function showGame(root, gameId) {
   const params = new URLSearchParams(location.search);
@@ -48,8 +46,7 @@ export function showGame(root, gameId) {
   // ---------------------------------------------------------------- state
   /** The bot levels this game offers (the master only where the game has its judgement). */
   function levels() {
-    const g = S.meta && S.p && S.meta.games.find((x) => x.name === S.p.game);
-    return (g && g.levels) || LEVELS;
+    return botLevels(S.meta, S.p && S.p.game);
   }
 
   async function loadMeta() {

@@ -1,6 +1,6 @@
 // The lobby: create a game (players, seats, variants), invite links, my games.
 
-import { getJSON, postJSON } from "./api.js";
+import { botLevels, getJSON, postJSON } from "./api.js";
 
 // how long a player may be away before the others may hand their seat to a bot (seconds; null: never)
 const AWAY_LIMITS = [120, 300, 600, 1800, 3600, null];
@@ -43,9 +43,6 @@ const OPTION_SPECS = {
   },
 };
 
-// the bot levels when the server's meta lists none for the game (each game lists its own: GET /api/meta)
-const LEVELS = ["easy", "medium", "hard", "expert"];
-
 export function showLobby(root) {
   const st = {
     meta: null,
@@ -76,8 +73,7 @@ export function showLobby(root) {
 
   /** The bot levels the chosen game offers (the master only where the game has its judgement). */
   function levels() {
-    const m = gameMeta();
-    return (m && m.levels) || LEVELS;
+    return botLevels(st.meta, st.game);
   }
 
   /** After a change of game: a seat whose level the game lacks gets the strongest it has (master: expert). */
