@@ -5,8 +5,10 @@ table), never from the true state: the hidden parts (cards in hands and decks,
 future dice) are sampled from the view as the search bots do, with a seed taken
 from the view itself, so that two positions a player cannot tell apart get the
 same hint. Each legal move is judged by the bots' turn planner: the move, then
-the best rest of the player's turn it can find, then the game's evaluation
-(its estimate of the player's final score, in VP), averaged over the samples.
+the best rest of the player's turn it can find, then the game's strongest
+judgement (``coach_judgement``: the master's, learned from self-play, where the
+game has it; its estimate of the player's final score, in VP), averaged over
+the samples.
 
 The review replays a finished game and asks the same question at every decision
 a seat took with a choice: how much worse, by that judgement, was the move
@@ -53,13 +55,29 @@ def view_seed(game: str, seat: int, view: dict[str, Any], legal: list[str]) -> i
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
 
 
+# The judgement the coach prefers, where a game has it: the master level's, which predicts the final
+# VP better than the hand-set one and, as the coach's own search, beat it (docs/BOTS.md, "The coach").
+PREFERRED_JUDGEMENT = "master"
+
+
+def coach_judgement(game: str) -> str:
+    """The evaluation the coach judges ``game`` with: ``master`` where the game has it, else the
+    game's own ("")."""
+    try:
+        _evaluator(game, PREFERRED_JUDGEMENT)
+    except ValueError:
+        return ""
+    return PREFERRED_JUDGEMENT
+
+
 def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], samples: int = 2,
-               beam: int = 8, per_root: int = 2) -> list[Advice]:
-    """Every legal move with its worth, best first (ties: in the order of ``legal``)."""
+               beam: int = 8, per_root: int = 2, judgement: str | None = None) -> list[Advice]:
+    """Every legal move with its worth, best first (ties: in the order of ``legal``). ``judgement``
+    names the evaluation (``eval=`` of a bot; default: ``coach_judgement``)."""
     info = get_game(game)
     if info.determinize is None:
         raise ValueError(f"{game} has no determinizer: the coach cannot judge its moves")
-    ev = _evaluator(game)
+    ev = _evaluator(game, coach_judgement(game) if judgement is None else judgement)
     marker = _marker(game)
     rng = Rng(view_seed(game, seat, view, legal))
     totals = dict.fromkeys(legal, 0.0)
