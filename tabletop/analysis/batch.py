@@ -37,15 +37,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.bots.runner import game_seed, play_game
+from tabletop.bots.match import TimedBot
+from tabletop.bots.runner import game_seed, play_game, seat_bots
 
 FORMAT_VERSION = 1
 RUN_FILE = "run.json"
 RESULTS_FILE = "results.jsonl"
 CSV_FILE = "results.csv"
 
-SLIM_KEYS = ("index", "seed", "bots", "scores", "winners", "decisions", "breakdown")
-"""What a run keeps in memory per game (the JSON lines also hold summary and actions)."""
+SLIM_KEYS = ("index", "seed", "bots", "scores", "winners", "decisions", "breakdown", "cpu")
+"""What a run keeps in memory per game (the JSON lines also hold summary and actions);
+``cpu`` only in timed runs."""
 
 
 class RunError(Exception):
@@ -116,12 +118,18 @@ Item = tuple[int, int, list[str]]
 """(index, seed, bots) of one game to play."""
 
 
-def play_chunk(game: str, config: dict[str, Any], items: list[Item]) -> list[dict[str, Any]]:
-    """Play some games and return their full records (runs in workers and Ray tasks)."""
+def play_chunk(game: str, config: dict[str, Any], items: list[Item], timing: bool = False) -> list[dict[str, Any]]:
+    """Play some games and return their full records (runs in workers and Ray tasks).
+
+    ``timing``: each record also holds ``cpu``, per seat the CPU seconds of each of its
+    decisions (two clock reads per decision, which is why it is asked for)."""
     out = []
     for index, seed, bots in items:
+        timed: list[TimedBot] | None = None
         try:
-            r = play_game(game, list(bots), seed, config)
+            if timing:  # the bots play_game would make, each behind a clock
+                timed = [TimedBot(bot) for bot in seat_bots(bots, seed)]
+            r = play_game(game, list(bots), seed, config, bots=timed)
         except Exception as exc:
             where = traceback.extract_tb(exc.__traceback__)[-1]
             raise GameFailed(f"game {index} (seed {seed}, bots {','.join(bots)}) failed: "
@@ -129,6 +137,8 @@ def play_chunk(game: str, config: dict[str, Any], items: list[Item]) -> list[dic
         out.append({"index": index, "seed": r.seed, "game": game, "players": len(bots), "config": config,
                     "bots": r.bots, "scores": r.scores, "breakdown": r.breakdown, "winners": r.winners,
                     "decisions": r.decisions, "summary": r.summary, "actions": r.actions})
+        if timed is not None:
+            out[-1]["cpu"] = [bot.cpu_record() for bot in timed]
     return out
 
 
@@ -142,10 +152,10 @@ def _worker_init() -> None:
 
 
 def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
-               jobs: int) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
+               jobs: int, timing: bool = False) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
     if jobs <= 1:
         for ci, chunk in enumerate(chunks):
-            yield ci, play_chunk(game, config, chunk)
+            yield ci, play_chunk(game, config, chunk, timing)
         return
     # spawn: workers never inherit the parent's threads (progress bar, executor) or locks
     ctx = multiprocessing.get_context("spawn")
@@ -154,7 +164,7 @@ def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
     finished = False
     try:
         futures: dict[Future[list[dict[str, Any]]], int] = {
-            ex.submit(play_chunk, game, config, chunk): ci for ci, chunk in enumerate(chunks)}
+            ex.submit(play_chunk, game, config, chunk, timing): ci for ci, chunk in enumerate(chunks)}
         pending = set(futures)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -171,7 +181,7 @@ def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
 
 
 def _run_ray(game: str, config: dict[str, Any], chunks: list[list[Item]], address: str,
-             jobs: int) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
+             jobs: int, timing: bool = False) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
     try:
         import ray
     except ImportError:
@@ -190,7 +200,7 @@ def _run_ray(game: str, config: dict[str, Any], chunks: list[list[Item]], addres
         started = True
     try:
         remote = ray.remote(play_chunk)
-        refs = {remote.remote(game, config, chunk): ci for ci, chunk in enumerate(chunks)}
+        refs = {remote.remote(game, config, chunk, timing): ci for ci, chunk in enumerate(chunks)}
         pending = list(refs)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
@@ -350,12 +360,13 @@ def default_chunk_size(pending: int, workers: int) -> int:
 
 
 def execute(plan: Plan, jobs: int = 1, ray_address: str | None = None, chunk_size: int | None = None,
-            on_games: Callable[[int], None] | None = None) -> Outcome:
+            on_games: Callable[[int], None] | None = None, timing: bool = False) -> Outcome:
     """Play the plan's pending games; store them as they finish (in index order).
 
     ``jobs`` > 1 uses that many worker processes; ``ray_address`` (``""`` = a local
     Ray instance) sends the games to Ray instead. ``on_games(k)`` is called whenever
-    k more games have finished (for a progress bar).
+    k more games have finished (for a progress bar). ``timing``: the new records hold
+    each decision's CPU seconds (``play_chunk``); it changes no game.
     """
     spec = plan.spec
     items: list[Item] = [(i, spec.seed_for(i), spec.bots_for(i)) for i in plan.pending]
@@ -366,9 +377,9 @@ def execute(plan: Plan, jobs: int = 1, ray_address: str | None = None, chunk_siz
     if not chunks:  # nothing to play: start no workers, no Ray
         results = _run_local(spec.game, spec.config, chunks, 1)
     elif ray_address is not None:
-        results = _run_ray(spec.game, spec.config, chunks, ray_address, jobs)
+        results = _run_ray(spec.game, spec.config, chunks, ray_address, jobs, timing)
     else:
-        results = _run_local(spec.game, spec.config, chunks, jobs)
+        results = _run_local(spec.game, spec.config, chunks, jobs, timing)
     fh = plan.store.results_path.open("a") if plan.store else None
     try:
         buffered: dict[int, list[dict[str, Any]]] = {}

@@ -12,10 +12,8 @@ import time
 from typing import Any
 
 from tabletop.bots.base import Bot, Observation
-from tabletop.bots.registry import make_bot
-from tabletop.bots.runner import game_seed, play_out
+from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
-from tabletop.core.rng import derive_seed
 
 Z95 = 1.959964
 
@@ -65,6 +63,10 @@ class TimedBot:
         self.decisions += 1
         return action
 
+    def cpu_record(self) -> list[float]:
+        """The CPU seconds of each decision as results keep them (0.1 ms steps)."""
+        return [round(c, 4) for c in self.cpu]
+
 
 def percentile(values: list[float], q: float) -> float:
     """The ``q``-quantile (0-1) of ``values`` (nearest rank)."""
@@ -89,7 +91,7 @@ def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
     names = [specs[1], specs[0]] if swap else [specs[0], specs[1]]
     info = get_game(game)
     st = info.new_game(players=2, seed=gs, **(config or {}))
-    bots = [TimedBot(make_bot(name, derive_seed(gs, 1000 + i))) for i, name in enumerate(names)]
+    bots = [TimedBot(bot) for bot in seat_bots(names, gs)]
     play_out(game, st, bots)
     scores = st.scores()
     winners = st.winners()
@@ -101,5 +103,5 @@ def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
         "seconds": [bots[s].seconds for s in seats],
         "decisions": [bots[s].decisions for s in seats],
         # CPU seconds of each decision (rounded to 0.1 ms), for the mean and the p99
-        "cpu": [[round(c, 4) for c in bots[s].cpu] for s in seats],
+        "cpu": [bots[s].cpu_record() for s in seats],
     }

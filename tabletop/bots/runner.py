@@ -6,7 +6,7 @@ shows each one an :class:`Observation`, and the core knows nothing of bots.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -61,8 +61,14 @@ def play_out(game: str, st: Any, bots: list[Any], before: Callable[[Any], None] 
             return decisions
 
 
+def seat_bots(bot_names: Sequence[str], seed: int) -> list[Bot]:
+    """The bots of a game's seats, each seeded from the game's seed and its seat: every runner
+    seeds them so, which is why the same game plays alike in a ladder, a run or a fit."""
+    return [make_bot(name, derive_seed(seed, 1000 + i)) for i, name in enumerate(bot_names)]
+
+
 def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any] | None = None,
-              bots: list[Bot] | None = None) -> GameRecord:
+              bots: Sequence[Bot] | None = None) -> GameRecord:
     """Play one complete game; seat i is played by ``bot_names[i]``."""
     info = get_game(game)
     players = len(bot_names)
@@ -71,7 +77,7 @@ def play_game(game: str, bot_names: list[str], seed: int, config: dict[str, Any]
     if keep_notes is not None:  # a game that can note facts for the reports (summary)
         keep_notes()
     if bots is None:
-        bots = [make_bot(name, derive_seed(seed, 1000 + i)) for i, name in enumerate(bot_names)]
-    decisions = play_out(game, st, bots)
+        bots = seat_bots(bot_names, seed)
+    decisions = play_out(game, st, list(bots))
     return GameRecord(seed, list(bot_names), st.scores(), st.winners(), decisions,
                       st.score_breakdown(), list(st.history), st.summary())

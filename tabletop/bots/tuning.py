@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.bots.match import mean_ci, play_one
-from tabletop.bots.registry import make_bot, parse_bot_spec
-from tabletop.bots.runner import game_seed, play_out
+from tabletop.bots.registry import parse_bot_spec
+from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.bots.search import _evaluation_module
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
@@ -142,17 +142,17 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
 
 
 # ----------------------------------------------------------------- fitted term weights
-def _positions(job: tuple[str, str, int, int, dict[str, Any] | None]) -> list[tuple[list[float], float, float]]:
+def _positions(job: tuple[str, str, int, int, dict[str, Any] | None, int]) -> list[tuple[list[float], float, float]]:
     """One self-play game of the proxy: at every decision, each seat's (terms, tf, final VP)."""
-    game, proxy, seed, index, config = job
+    game, proxy, seed, index, config, players = job
     module = _evaluation_module(game)
     gs = game_seed(seed, index)
-    st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
-    bots = [make_bot(proxy, derive_seed(gs, 1000 + i)) for i in range(2)]
+    st = get_game(game).new_game(players=players, seed=gs, **(config or {}))
+    bots = seat_bots([proxy] * players, gs)
     seen: list[tuple[int, list[float], float]] = []
 
     def record(st: Any) -> None:
-        for seat in range(2):
+        for seat in range(players):
             values, tf = module.features(st, seat)
             seen.append((seat, values, tf))
 
@@ -174,7 +174,7 @@ def _ridge(F: Any, r: Any, lam: float) -> Any:
 
 
 def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict[str, Any] | None, jobs: int,
-                      cache: Path | None, say: Callable[[str], None]) -> tuple[Any, Any, Any, Any]:
+                      cache: Path | None, say: Callable[[str], None], players: int = 2) -> tuple[Any, Any, Any, Any]:
     """The positions of the proxy's self-play games as arrays (terms, tf, final VP, game index).
 
     With ``cache`` (an ``.npz`` file) the games are played once: a later fit of the same games
@@ -182,8 +182,10 @@ def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict
     back instead of playing them again."""
     import numpy as np
 
-    key = json.dumps({"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {}},
-                     sort_keys=True)
+    what: dict[str, Any] = {"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {}}
+    if players != 2:  # (2-player caches written before there was a choice keep their key)
+        what["players"] = players
+    key = json.dumps(what, sort_keys=True)
     if cache is not None and cache.exists():
         with np.load(cache) as saved:
             if str(saved["key"]) == key:
@@ -191,7 +193,7 @@ def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict
                 return saved["X"], saved["tf"], saved["y"], saved["game"]
         raise ValueError(f"{cache} holds the positions of other games; give another --positions file")
     gseed = derive_seed(seed, 1)
-    work = [(game, proxy, gseed, i, config) for i in range(games)]
+    work = [(game, proxy, gseed, i, config, players) for i in range(games)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
         per_game = _map(_positions, work, pool)
@@ -212,8 +214,9 @@ def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict
 
 def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, config: dict[str, Any] | None = None,
               jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None,
-              fixed: tuple[str, ...] | None = None, positions: Path | None = None) -> dict[str, Any]:
-    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy``.
+              fixed: tuple[str, ...] | None = None, positions: Path | None = None,
+              players: int = 2) -> dict[str, Any]:
+    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy`` at ``players`` seats.
 
     Every fourth game is held out first, to report how much better the fit predicts the
     final VP than the hand-set sum on games it did not see; the weights shipped are then
@@ -227,6 +230,12 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     module = _evaluation_module(game)
     if not callable(getattr(module, "features", None)):
         raise ValueError(f"{game}'s evaluation offers no features to fit")
+    info = get_game(game)
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{game} is played by {info.min_players}-{info.max_players} players, not {players}")
+    if check_deals and players != 2:
+        raise ValueError("the check plays 2-player games (the fit against the hand-set sum, seat for seat); "
+                         f"give --check 0 and play a fit for {players} players with tabletop simulate -n {players}")
     if check_deals:
         # the check plays the proxy's search with each judgement, so it must not choose its own;
         # without a check any bot may play the games (the master, to learn from its own play)
@@ -239,7 +248,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     own = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
     at_one = tuple(k for k in terms if k in own or k in (fixed or ()))  # the game's and the caller's
     free = [i for i, k in enumerate(terms) if k not in at_one]
-    X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say)
+    X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say, players)
     held = g % 4 == 3
     F = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
     hand = X.sum(axis=1)
@@ -260,7 +269,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
             "method": "ridge regression of each seat's final VP on the evaluation's terms and the terms x tf, "
                       "at every decision of self-play games (the correction to the hand-set sum, "
                       "so the prior is every weight 1)",
-            "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
+            "game": game, "config": config or {}, "players": players, "proxy": proxy, "seed": seed,
             "games": games, "positions": len(y), "ridge": ridge, "fixed_terms": list(at_one),
             "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),

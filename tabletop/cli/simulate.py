@@ -17,6 +17,7 @@ import click
 
 from tabletop.analysis.batch import Outcome, RunError, RunSpec, execute, prepare
 from tabletop.analysis.stats import WinRate, win_shares
+from tabletop.bots.match import percentile
 from tabletop.bots.registry import make_bot
 from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options
 from tabletop.core.errors import TabletopError
@@ -102,6 +103,24 @@ def _summary(outcome: Outcome, players: int) -> list[str]:
             lo, hi = wr.ci
             lines.append(f"  bot {wr.label}: wins {wr.wins:.1f} of {wr.n} seats ({100 * wr.rate:.1f}%, "
                          f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+    return lines + _cpu_lines(outcome)
+
+
+def _cpu_lines(outcome: Outcome) -> list[str]:
+    """Each bot's CPU seconds per decision, over the games that were timed (``--timing``)."""
+    per_bot: dict[str, list[float]] = {}
+    timed = 0
+    for rec in outcome.records:
+        if "cpu" in rec:
+            timed += 1
+            for bot, seconds in zip(rec["bots"], rec["cpu"]):
+                per_bot.setdefault(bot, []).extend(seconds)
+    lines = []
+    for bot, xs in per_bot.items():
+        if xs:
+            lines.append(f"  bot {bot}: CPU per decision mean {sum(xs) / len(xs):.3f} s, p99 "
+                         f"{percentile(xs, 0.99):.3f} s, max {max(xs):.3f} s ({len(xs)} decisions"
+                         f"{'' if timed == len(outcome.records) else f' of {timed} timed games'})")
     return lines
 
 
@@ -121,11 +140,14 @@ def _summary(outcome: Outcome, players: int) -> list[str]:
               help="store run.json, results.jsonl and results.csv here; rerun to resume")
 @click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
               help="play the games as Ray tasks (local Ray without ADDRESS)")
+@click.option("--timing", is_flag=True,
+              help="record each decision's CPU seconds (per seat, in the results) and show each bot's "
+                   "mean, p99 and longest; changes no game")
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
 @click.option("--chunk-size", type=int, default=None, hidden=True, help="games per task (default: automatic)")
 def simulate(game: str, players: int, games: int, bots: str | None, bots_pool: str | None, seed: int,
              as_json: bool, options: tuple[str, ...], jobs: int, out_dir: str | None, ray_address: str | None,
-             quiet: bool, chunk_size: int | None) -> None:
+             quiet: bool, chunk_size: int | None, timing: bool) -> None:
     """Play K complete games between bots (see docs/SIMULATION.md)."""
     info = get_game(game)
     if not info.min_players <= players <= info.max_players:
@@ -168,7 +190,8 @@ def simulate(game: str, players: int, games: int, bots: str | None, bots_pool: s
             click.echo(f"resuming {out_dir}: {len(plan.done)} games stored, {len(plan.pending)} to play", err=True)
         show = not quiet and sys.stderr.isatty()
         with progress_bar(len(plan.pending), show, info.title) as advance:
-            outcome = execute(plan, jobs=jobs, ray_address=ray_address, chunk_size=chunk_size, on_games=advance)
+            outcome = execute(plan, jobs=jobs, ray_address=ray_address, chunk_size=chunk_size, on_games=advance,
+                              timing=timing)
     except RunError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
@@ -180,7 +203,8 @@ def simulate(game: str, players: int, games: int, bots: str | None, bots_pool: s
     if as_json:
         out = {"game": game, "players": players, "config": config, "seed": seed,
                "games": [{"seed": r["seed"], "bots": r["bots"], "scores": r["scores"], "winners": r["winners"],
-                          "decisions": r["decisions"]} for r in outcome.records]}
+                          "decisions": r["decisions"], **({"cpu": r["cpu"]} if "cpu" in r else {})}
+                         for r in outcome.records]}
         click.echo(json.dumps(out))
         return
     rate = f", {outcome.played / outcome.seconds:.1f} games/s" if outcome.played and outcome.seconds > 0 else ""

@@ -42,8 +42,8 @@ def _models_path(game: str, name: str) -> Path:
               help="the model's version number, written into the file")
 @click.option("--method", type=click.Choice(["fit", "cmaes"]), default="fit", show_default=True,
               help="fit: the terms' weights by regression on self-play positions; cmaes: the constants by CMA-ES")
-@click.option("--games", "-k", type=click.IntRange(min=2), default=DEFAULTS["games"], show_default=True,
-              help="fit: self-play games to learn from")
+@click.option("--games", "-k", type=click.IntRange(min=4), default=DEFAULTS["games"], show_default=True,
+              help="fit: self-play games to learn from (every fourth is held out first, to measure the fit)")
 @click.option("--ridge", type=click.FloatRange(min=0.0), default=DEFAULTS["ridge"], show_default=True,
               help="fit: how strongly the weights are held at the hand-set 1")
 @click.option("--generations", type=click.IntRange(min=1), default=DEFAULTS["generations"], show_default=True,
@@ -64,14 +64,17 @@ def _models_path(game: str, name: str) -> Path:
 @click.option("--positions", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="fit: keep the games' positions in this .npz file, and read them from it when it holds "
                    "the same games (another --ridge or --fix without playing them again)")
+@click.option("--players", "-n", type=click.IntRange(min=1), default=2, show_default=True,
+              help="fit: seats at the self-play tables (a fit named NAME-<n>p is what eval=NAME judges with "
+                   "at n-player tables)")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="where to write the model (default: the game's models folder, NAME.json)")
 def train(game: str, name: str, version: int, method: str, games: int, ridge: float, generations: int, deals: int,
           popsize: int, sigma: float, seed: int,
-          proxy: str, only: str, check: int, fix: str, positions: Path | None, options: tuple[str, ...], jobs: int,
-          out: Path | None) -> None:
+          proxy: str, only: str, check: int, fix: str, positions: Path | None, players: int,
+          options: tuple[str, ...], jobs: int, out: Path | None) -> None:
     """Learn the evaluation from self-play, and write it as a model (eval=NAME).
 
     fit: the proxy bot plays self-play games; the weight of each of the evaluation's
@@ -94,6 +97,8 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
         command += ["--games", str(games), "--ridge", str(ridge)]
         if fix:
             command += ["--fix", fix]
+        if players != 2:
+            command += ["--players", str(players)]
     else:
         command += ["--generations", str(generations), "--deals", str(deals), "--popsize", str(popsize),
                     "--sigma", str(sigma)]
@@ -110,8 +115,11 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
         if method == "fit":
             result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
                                jobs=jobs, check_deals=check, log=say,
-                               fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions)
+                               fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
+                               players=players)
         else:
+            if players != 2:
+                raise ValueError("--players is for --method fit (cmaes plays 2-player games)")
             result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
                           proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
     except ValueError as exc:

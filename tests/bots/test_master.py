@@ -22,10 +22,10 @@ GAH = "grand-austria-hotel"
 ALL_MODULES = {"modules": ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]}
 
 
-def midgame(seed: int, config: dict | None = None, steps: int = 60):
+def midgame(seed: int, config: dict | None = None, steps: int = 60, players: int = 2):
     info = get_game(GAH)
-    st = info.new_game(players=2, seed=seed, **(config or {}))
-    bots = [make_bot("easy", seed + i) for i in range(2)]
+    st = info.new_game(players=players, seed=seed, **(config or {}))
+    bots = [make_bot("easy", seed + i) for i in range(players)]
     for _ in range(steps):
         if st.is_terminal():
             break
@@ -167,11 +167,14 @@ def test_train_is_reproducible_whatever_the_jobs(tmp_path, method) -> None:
     # a level that sets its own judgement, with options added, is read as the spec it stands for
     (["--method", "fit", "--check", "1", "--proxy", "master:end_samples=3"], "must not choose an evaluation"),
     (["--proxy", "master:end_samples=3"], "must not choose an evaluation"),
+    (["--method", "fit", "--players", "5"], "played by 2-4 players, not 5"),
+    (["--method", "fit", "--players", "4", "--check", "1"], "the check plays 2-player games"),
+    (["--players", "3"], "--players is for --method fit"),
 ])
 def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
     out = tmp_path / "m.json"
     res = CliRunner().invoke(cli, ["train", "--method", "cmaes", "--generations", "1", "--deals", "1", "--popsize",
-                                   "2", "--games", "2", "--check", "0", "--out", str(out), *args])
+                                   "2", "--games", "4", "--check", "0", "--out", str(out), *args])
     assert res.exit_code == 1 and message in res.output
     assert not out.exists()
 
@@ -232,21 +235,60 @@ def test_a_fit_reads_its_games_back_from_the_positions_file(tmp_path) -> None:
     assert bad.exit_code == 1 and "unknown evaluation terms to fix" in bad.output
 
 
-def test_a_judgement_uses_its_module_model_where_modules_are_on(tmp_path, monkeypatch) -> None:
-    """A model ``<name>-modules`` next to ``<name>`` is the judgement ``eval=<name>`` uses where a
-    module is on; on base tables ``<name>`` stays as it was, and each stays an evaluation alone."""
+def shipped_with(extra_name: str, tmp_path, monkeypatch) -> dict:
+    """The shipped evaluations as if a model ``extra_name`` (the master's file with every free
+    weight 0.5) lay beside ``master.json``."""
     from tabletop.games.grand_austria_hotel import models
 
     doc = json.loads(path("master").read_text())
-    doc["name"], doc["weights"] = "master-modules", {k: [0.5, 0.0] for k in doc["weights"]}
-    extra = tmp_path / "master-modules.json"
+    doc["name"], doc["weights"] = extra_name, {k: [0.5, 0.0] for k in doc["weights"]}
+    extra = tmp_path / f"{extra_name}.json"
     extra.write_text(json.dumps(doc))
     shipped = models.path
-    monkeypatch.setattr(models, "names", lambda: ["master", "master-modules"])
-    monkeypatch.setattr(models, "path", lambda name: extra if name == "master-modules" else shipped(name))
-    found = E._shipped()
+    monkeypatch.setattr(models, "names", lambda: ["master", extra_name])
+    monkeypatch.setattr(models, "path", lambda name: extra if name == extra_name else shipped(name))
+    return E._shipped()
+
+
+def test_a_judgement_uses_its_module_model_where_modules_are_on(tmp_path, monkeypatch) -> None:
+    """A model ``<name>-modules`` next to ``<name>`` is the judgement ``eval=<name>`` uses where a
+    module is on; on base tables ``<name>`` stays as it was, and each stays an evaluation alone."""
+    found = shipped_with("master-modules", tmp_path, monkeypatch)
     alone, mods = E.trained("master"), found["master-modules"]
     base_st, mod_st = midgame(8), midgame(8, ALL_MODULES)
     for seat in (0, 1):
         assert found["master"](base_st, seat) == alone(base_st, seat) != mods(base_st, seat)
         assert found["master"](mod_st, seat) == mods(mod_st, seat) != alone(mod_st, seat)
+
+
+def test_a_fit_for_four_players_learns_from_four_player_tables(tmp_path) -> None:
+    """``--players 4``: every seat of 4-player self-play games is a position to learn from, and
+    the record (and its command) says how many sat at the tables."""
+    out = tmp_path / "m4.json"
+    res = CliRunner().invoke(cli, ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy", "easy",
+                                   "--players", "4", "--seed", "3", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    m = load_model(out)
+    assert m.training["players"] == 4 and "--players 4" in m.training["command"]
+    assert m.training["positions"] > 0 and m.training["positions"] % 4 == 0
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS)
+    two = tmp_path / "m2.json"
+    res = CliRunner().invoke(cli, ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy", "easy",
+                                   "--seed", "3", "--out", str(two)])
+    assert res.exit_code == 0, res.output
+    m2 = load_model(two)
+    assert m2.training["players"] == 2 and "--players" not in m2.training["command"]
+    assert m2.weights != m.weights
+
+
+def test_a_judgement_uses_its_model_for_the_number_of_players(tmp_path, monkeypatch) -> None:
+    """A model ``<name>-4p`` next to ``<name>`` is the judgement ``eval=<name>`` uses at 4-player
+    base-game tables; at 2 players ``<name>`` stays as it was, and where modules are on (no
+    ``<name>-modules`` here) too."""
+    found = shipped_with("master-4p", tmp_path, monkeypatch)
+    alone, four = E.trained("master"), found["master-4p"]
+    two_st, four_st, mod_st = midgame(8), midgame(8, players=4), midgame(8, ALL_MODULES, players=4)
+    for seat in (0, 1):
+        assert found["master"](two_st, seat) == alone(two_st, seat) != four(two_st, seat)
+        assert found["master"](four_st, seat) == four(four_st, seat) != alone(four_st, seat)
+        assert found["master"](mod_st, seat) == alone(mod_st, seat) != four(mod_st, seat)

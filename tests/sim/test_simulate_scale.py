@@ -41,6 +41,30 @@ def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
     assert (tmp_path / "a" / "results.csv").read_bytes() == (tmp_path / "b" / "results.csv").read_bytes()
 
 
+def test_timing_records_each_decisions_cpu_and_changes_no_game(tmp_path: Path) -> None:
+    """``--timing`` (for the bots' time targets, docs/BOTS.md): each record holds, per seat, the
+    CPU seconds of each of that seat's decisions, in two worker processes too; the games are the
+    ones an untimed run plays, and the summary gives each bot's mean, p99 and longest."""
+    args = ("simulate", "--game", "grand-austria-hotel", "--players", "3", "--seed", "11", "--games", "3",
+            "--bots-pool", "easy,medium", "-q")
+    plain = invoke(*args, "--out", str(tmp_path / "plain"))
+    timed = invoke(*args, "--out", str(tmp_path / "timed"), "--timing", "--jobs", "2")
+    untimed, recs = jsonl(tmp_path / "plain" / "results.jsonl"), jsonl(tmp_path / "timed" / "results.jsonl")
+    assert [{k: v for k, v in r.items() if k != "cpu"} for r in recs] == untimed
+    assert all("cpu" not in r for r in untimed)
+    for r in recs:
+        assert len(r["cpu"]) == 3 and sum(len(c) for c in r["cpu"]) == r["decisions"]
+        assert all(0.0 <= x < 60.0 for c in r["cpu"] for x in c)
+    assert "CPU per decision" not in plain.output
+    for bot in ("easy", "medium"):
+        n = sum(len(c) for r in recs for b, c in zip(r["bots"], r["cpu"]) if b == bot)
+        assert f"bot {bot}: CPU per decision mean" in timed.output and f"({n} decisions)" in timed.output
+    # resumed, the stored timings are read back (slim records keep them) and counted again
+    again = invoke(*args, "--out", str(tmp_path / "timed"), "--timing")
+    assert again.output.count("CPU per decision") == 2 and "(" + str(sum(
+        len(c) for r in recs for b, c in zip(r["bots"], r["cpu"]) if b == "easy")) + " decisions)" in again.output
+
+
 def test_csv_has_one_row_per_game_and_seat(tmp_path: Path) -> None:
     invoke(*GAH2[:-4], "--players", "3", "--games", "5", "--out", str(tmp_path), "-o", "edition=original")
     rows = list(csv.DictReader((tmp_path / "results.csv").open()))

@@ -94,6 +94,7 @@ use it to plan exactly one turn at a time.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -817,15 +818,26 @@ def trained(name: str) -> Callable[[EngineBase, int], float]:
 
 
 # A model named ``<name>-modules`` is the judgement ``<name>`` uses on tables with Let's
-# Waltz! modules on (learned from games with modules: ``tabletop train -o modules=all``).
+# Waltz! modules on (learned from games with modules: ``tabletop train -o modules=all``);
+# one named ``<name>-<n>p`` the one it uses on base-game tables of n players (learned from
+# n-player games: ``tabletop train --players n``).
 MODULES_SUFFIX = "-modules"
+PLAYERS_SUFFIX = re.compile(r"^(?P<name>.+)-(?P<players>[0-9]+)p$")
 
 
 def by_table(base: Callable[[EngineBase, int], float],
-             modules: Callable[[EngineBase, int], float]) -> Callable[[EngineBase, int], float]:
-    """``base`` on base-game tables, ``modules`` where a module is on."""
+             modules: Callable[[EngineBase, int], float] | None = None,
+             players: dict[int, Callable[[EngineBase, int], float]] | None = None,
+             ) -> Callable[[EngineBase, int], float]:
+    """``modules`` where a module is on; else the judgement for the table's number of
+    ``players``; else ``base``."""
+    by_players = dict(players or {})
+    with_modules = modules or base
+
     def evaluate_by_table(st: EngineBase, seat: int) -> float:
-        return modules(st, seat) if st.mods else base(st, seat)
+        if st.mods:
+            return with_modules(st, seat)
+        return by_players.get(st.num_players, base)(st, seat)
 
     return evaluate_by_table
 
@@ -833,14 +845,18 @@ def by_table(base: Callable[[EngineBase, int], float],
 def _shipped() -> dict[str, Callable[[EngineBase, int], float]]:
     from tabletop.games.grand_austria_hotel.models import names
 
-    found = {name: trained(name) for name in names()}
-    for name in list(found):
-        if name + MODULES_SUFFIX in found:
-            found[name] = by_table(found[name], found[name + MODULES_SUFFIX])
+    alone = {name: trained(name) for name in names()}
+    found = dict(alone)
+    for name, judge in alone.items():
+        players = {int(m["players"]): alone[key] for key in alone
+                   if (m := PLAYERS_SUFFIX.match(key)) and m["name"] == name}
+        if name + MODULES_SUFFIX in alone or players:
+            found[name] = by_table(judge, alone.get(name + MODULES_SUFFIX), players)
     return found
 
 
 # Named evaluations a search bot can choose with ``eval=<name>``: the hand-set one, and each
 # judgement learned from self-play that ships in ``models/`` (``tabletop train``), among them
-# ``master``, which the master level uses (with ``master-modules`` on module tables).
+# ``master``, which the master level uses (with ``master-modules`` on module tables and
+# ``master-<n>p`` at n-player tables, where those ship).
 EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, **_shipped()}
