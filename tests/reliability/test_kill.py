@@ -182,8 +182,11 @@ def check_after_restart(srv: ServerProcess, db: str, games: list[Tracked]) -> di
     return counts
 
 
-async def run_phase(srv: ServerProcess, games: list[Tracked], rng: random.Random, kill_after: float) -> None:
-    """Play (humans here, bots in the server) and SIGKILL the server after kill_after seconds."""
+async def run_phase(srv: ServerProcess, games: list[Tracked], rng: random.Random, kill_after: float,
+                    midway: tuple[str, ...] = ()) -> None:
+    """Play (humans here, bots in the server) and SIGKILL the server after kill_after seconds,
+    and not before the games named in midway are past their first moves (a busy machine can
+    take seconds to start the bots' worker, so a clock alone may kill a bots' game unmoved)."""
     stop = asyncio.Event()
     async with srv.async_client() as http:
         for t in games:
@@ -193,6 +196,12 @@ async def run_phase(srv: ServerProcess, games: list[Tracked], rng: random.Random
         drivers = [asyncio.ensure_future(drive_humans(http, t, rng, stop, pause=0.03, max_actions=400))
                    for t in games if t.humans and not t.g.get("_open")]
         await asyncio.sleep(kill_after)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not all(
+                t.recorder and t.recorder.last and (t.recorder.last["revision"] > 5
+                                                   or t.recorder.last["status"] != "active")
+                for t in games if t.name in midway):
+            await asyncio.sleep(0.05)
         busy = [t.name for t in games if t.recorder and t.recorder.last and t.recorder.last["status"] == "active"]
         srv.kill()  # requests in flight, bots mid-move
         stop.set()
@@ -264,13 +273,14 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
     games = asyncio.run(setup())
     checked = []
     midway: set[str] = set()
+    modules = tuple(t.name for t in games if t.name.startswith("modules"))
     for kill_after in (1.5, 0.8):  # the second kill comes soon after a restart
-        asyncio.run(run_phase(srv, games, rng, kill_after))
+        asyncio.run(run_phase(srv, games, rng, kill_after, midway=modules if kill_after > 1 else ()))
         assert not srv.alive()
         srv.start()
         checked.append(check_after_restart(srv, db_url, games))
-        with srv.client() as http:  # a kill hits each module game mid-way (on a loaded machine the
-            for t in games:         # first may come before its first move, the bots' game may end by the second)
+        with srv.client() as http:  # a kill hits each module game mid-way (the first waits for it;
+            for t in games:         # the bots' game may end by the second)
                 if t.name.startswith("modules"):
                     s = http.get(f"/api/games/{t.gid}", params={"token": t.token(None)}).json()
                     if s["status"] == "active" and s["revision"] > 5:
