@@ -12,14 +12,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.analysis.batch import RESULTS_FILE
 from tabletop.analysis.report import Report, ci_text, format_table, pct
 from tabletop.analysis.stats import score_stats
 
 
+def source_label(source: str) -> str:
+    """A run's short name from what the user typed: its directory (``waltz-ballrooms``
+    for ``waltz-ballrooms/results.jsonl``) or a results file's own name without
+    ``.results.jsonl`` (``docs/ladder/X.results.jsonl`` is ``X``)."""
+    src = Path(source)
+    if src.name == RESULTS_FILE:
+        return src.parent.name or source
+    if src.name.endswith(".jsonl"):
+        return src.name.removesuffix(".jsonl").removesuffix(".results")
+    return src.name or source
+
+
 def run_label(rep: Report) -> str:
-    """The run's directory name (what the user typed), e.g. ``waltz-ballrooms``."""
-    src = Path(rep.source)
-    return (src.parent if src.name.endswith(".jsonl") else src).name or rep.source
+    return source_label(rep.source)
 
 
 def _config(rep: Report) -> str:

@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from tabletop.analysis.batch import RunError
-from tabletop.analysis.compare_runs import format_comparison, write_comparison_plot
+from tabletop.analysis.compare_runs import format_comparison, source_label, write_comparison_plot
+from tabletop.analysis.paired import format_paired, pair_runs
 from tabletop.analysis.report import (
     Report,
     analyse,
@@ -46,11 +47,27 @@ def _write(rep: Report, target: Path) -> list[Path]:
                    "runs, where the comparison goes [default: ./report-comparison]")
 @click.option("--no-plots", is_flag=True, help="print the tables only")
 @click.option("--each", is_flag=True, help="with several runs, also print every run's full tables")
-def report(results: tuple[str, ...], out_dir: str | None, no_plots: bool, each: bool) -> None:
+@click.option("--paired", is_flag=True,
+              help="with two runs of the same --seed: compare them deal by deal at the seats whose bot "
+                   "differs (score, margin over the best other seat, win share; B - A with 95% CIs)")
+def report(results: tuple[str, ...], out_dir: str | None, no_plots: bool, each: bool, paired: bool) -> None:
     """Analyse runs written by `tabletop simulate --out` (their directories or results.jsonl).
 
     With one run: its tables, plots and an HTML page. With several: each run's report is
-    written next to its results, and one table and figure compare the runs."""
+    written next to its results, and one table and figure compare the runs. With two and
+    --paired: the games both played on the same deal, compared one by one."""
+    if paired:
+        if len(results) != 2:
+            raise click.UsageError(f"--paired compares two runs, A and B; {len(results)} given")
+        try:
+            (_, a, _), (_, b, _) = (load_records(r) for r in results)
+            labels = [source_label(r) for r in results]
+            if labels[0] == labels[1]:
+                labels = list(results)
+            click.echo(format_paired(pair_runs(a, b, *labels)))
+        except RunError as exc:
+            raise click.ClickException(str(exc)) from None
+        return
     reps = [_load(r) for r in results]
     if len(reps) == 1:
         rep = reps[0]
