@@ -292,3 +292,46 @@ def test_a_judgement_uses_its_model_for_the_number_of_players(tmp_path, monkeypa
         assert found["master"](two_st, seat) == alone(two_st, seat) != four(two_st, seat)
         assert found["master"](four_st, seat) == four(four_st, seat) != alone(four_st, seat)
         assert found["master"](mod_st, seat) == alone(mod_st, seat) != four(mod_st, seat)
+
+
+def _positions_through_a_game(players: int, config: dict, seed: int, at: tuple[float, ...]) -> list:
+    """Copies of one game (played by `easy` bots) at the decisions that lie at the given
+    shares of its length: an early position and a late one, where the play-outs run."""
+    info = get_game(GAH)
+    st = info.new_game(players=players, seed=seed, **config)
+    bots = [make_bot("easy", seed + i) for i in range(players)]
+    decisions = []
+    while not st.is_terminal():
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        decisions.append(st.clone())
+        cp = st.current_player
+        legal = list(st.legal_actions())
+        st.apply(bots[cp].choose(Observation(GAH, cp, legal, partial(st.view, cp))))
+    return [decisions[int(share * (len(decisions) - 1))] for share in at]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_master_plays_every_table_it_is_offered_for(players) -> None:
+    """The master covers the base game at 2-4 players and every Let's Waltz! module
+    combination (issue 23): at an early and a late decision of a game at each such table
+    it chooses a legal action from the seat's view and leaves the real state untouched.
+    Each combination is played at one of the three table sizes (in turn), the base game at all."""
+    from itertools import combinations
+
+    from tabletop.games.grand_austria_hotel.config import MODULES
+
+    combos = [list(c) for k in range(len(MODULES) + 1) for c in combinations(MODULES, k)]
+    assert len(combos) == 32
+    master = make_bot("master", 5)
+    for i, modules in enumerate(combos):
+        if modules and i % 3 != players - 2:
+            continue
+        config = {"modules": modules} if modules else {}
+        for st in _positions_through_a_game(players, config, 100 * players + i, at=(0.2, 0.9)):
+            seat, legal = st.current_player, list(st.legal_actions())
+            before = st.to_position()
+            action = master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))
+            assert action in legal, (players, modules)
+            assert st.to_position() == before, (players, modules)
