@@ -25,7 +25,7 @@ def source_label(source: str) -> str:
     if src.name == RESULTS_FILE:
         return src.parent.name or source
     if src.name.endswith(".jsonl"):
-        return src.name.removesuffix(".jsonl").removesuffix(".results")
+        return src.name.removesuffix(".jsonl").removesuffix(".results").removesuffix(".games")
     return src.name or source
 
 

@@ -1,7 +1,9 @@
 """Two runs compared deal by deal (``tabletop report A B --paired``).
 
 Two ``simulate`` runs with the same ``--seed`` play the same deals: game ``i``
-of both has the same deal seed. When a bot is swapped for a variant (``master``
+of both has the same deal seed; so do two ``ladder`` pairings saved with the same
+``--seed`` (their ``FILE.games.jsonl`` journals, read here in the pairing's order:
+the first bot of the pairing is "seat" 0). When a bot is swapped for a variant (``master``
 for ``master:eval=NEW``), most of what decides a game (the deal, the dice, the
 other seats) stays, so the game-by-game difference is far less noisy than two
 separate win rates. The seats compared are those whose bot differs between the
@@ -10,14 +12,20 @@ runs; a game with several such seats counts once, by their mean.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tabletop.analysis.batch import RunError
-from tabletop.analysis.report import format_table
+from tabletop.analysis.report import format_table, load_records
 from tabletop.analysis.stats import win_shares
-from tabletop.bots.match import mean_ci
+from tabletop.bots.match import mean_ci, read_journal
+from tabletop.bots.registry import LEVELS
+
+LEVEL_OF = {spec: level for level, spec in LEVELS.items()}
+"""A journal keeps each level resolved to its spec; the report names it by its level again."""
 
 MEASURES = ("score", "margin", "win share")
 """What is compared at the followed seats: the final score, the score minus the best
@@ -41,6 +49,39 @@ class PairedComparison:
     def difference(self, measure: str) -> tuple[float, float, float]:
         """Mean of B - A over the compared games, with its 95% interval (normal approximation)."""
         return mean_ci([b - a for a, b in zip(self.values_a[measure], self.values_b[measure])])
+
+
+def _ladder_journal(path: Path) -> list[dict[str, Any]] | None:
+    """A ladder journal's games as run records (bots in the pairing's order), or None
+    when the file is not one. A journal of several pairings is refused: say which."""
+    if not path.is_file() or not path.name.endswith(".games.jsonl"):
+        return None
+    by_pairing: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for key, g in read_journal(path).items():
+        try:
+            _game, _seed, _config, a, b, _index = json.loads(key)
+            a, b = LEVEL_OF.get(a, a), LEVEL_OF.get(b, b)
+            rec = {"index": g["index"], "seed": g["seed"], "bots": [a, b], "scores": g["scores"],
+                   "winners": [k for k, w in enumerate(g["wins"]) if w > 0]}
+        except (KeyError, TypeError, ValueError):
+            raise RunError(f"{path}: not a ladder journal (a line keyed {key[:60]!r})") from None
+        by_pairing.setdefault((a, b), []).append(rec)
+    if not by_pairing:
+        raise RunError(f"{path}: no finished ladder games")
+    if len(by_pairing) > 1:
+        raise RunError(f"{path} holds {len(by_pairing)} pairings ("
+                       + "; ".join(f"{a} vs {b}" for a, b in by_pairing)
+                       + "): --paired reads a journal of one pairing")
+    return sorted(next(iter(by_pairing.values())), key=lambda r: r["index"])
+
+
+def load_for_pairing(source: str | Path) -> list[dict[str, Any]]:
+    """The games of a ``simulate`` run (its directory or results file) or of a ladder
+    journal (``FILE.games.jsonl`` of ``ladder --save FILE``)."""
+    games = _ladder_journal(Path(source))
+    if games is not None:
+        return games
+    return load_records(source)[1]
 
 
 def _measures(rec: dict[str, Any], seats: Sequence[int]) -> dict[str, float]:

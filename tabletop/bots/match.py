@@ -7,8 +7,10 @@ from its base seed; ``wilson`` and ``mean_ci`` are the intervals the reports pri
 
 from __future__ import annotations
 
+import json
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 from tabletop.bots.base import Bot, Observation
@@ -16,6 +18,23 @@ from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
 
 Z95 = 1.959964
+
+
+def read_journal(path: Path) -> dict[str, dict[str, Any]]:
+    """The finished games of a ladder journal (``ladder --save FILE`` writes FILE.games.jsonl),
+    by key: a line is ``{"key": KEY, "game": RECORD}`` with KEY the JSON text of
+    ``[game, seed, config, spec A, spec B, index]`` (levels resolved to their specs) and
+    RECORD what :func:`play_one` returns. A torn or foreign line is skipped: a rerun plays
+    that game again."""
+    done: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+                done[rec["key"]] = rec["game"]
+            except (ValueError, KeyError, TypeError):
+                continue
+    return done
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from tabletop.bots.match import Z95, mean_ci, percentile, play_one, wilson
+from tabletop.bots.match import Z95, mean_ci, percentile, play_one, read_journal, wilson
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options
@@ -86,20 +86,8 @@ def default_pairings() -> list[tuple[str, str]]:
 
 
 def _journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
+    """A journal line's key (read back by :func:`tabletop.bots.match.read_journal`)."""
     return json.dumps([game, seed, config or {}, _resolve(a), _resolve(b), index], sort_keys=True)
-
-
-def _read_journal(path: Path) -> dict[str, dict[str, Any]]:
-    """Finished games of an earlier (interrupted) run; a torn last line is ignored."""
-    done: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            try:
-                rec = json.loads(line)
-                done[rec["key"]] = rec["game"]
-            except (ValueError, KeyError, TypeError):
-                continue
-    return done
 
 
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
@@ -110,7 +98,7 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
     again, so an interrupted run resumes where it stopped (a game's result
     depends only on the specs, the seed, the config and its index)."""
     results = [Pairing(a, b) for a, b in pairs]
-    finished = _read_journal(journal) if journal else {}
+    finished = read_journal(journal) if journal else {}
     tasks = []
     for p, (a, b) in enumerate(pairs):
         for i in range(games):

@@ -9,7 +9,7 @@ import click
 
 from tabletop.analysis.batch import RunError
 from tabletop.analysis.compare_runs import format_comparison, source_label, write_comparison_plot
-from tabletop.analysis.paired import format_paired, pair_runs
+from tabletop.analysis.paired import format_paired, load_for_pairing, pair_runs
 from tabletop.analysis.report import (
     Report,
     analyse,
@@ -48,7 +48,8 @@ def _write(rep: Report, target: Path) -> list[Path]:
 @click.option("--no-plots", is_flag=True, help="print the tables only")
 @click.option("--each", is_flag=True, help="with several runs, also print every run's full tables")
 @click.option("--paired", is_flag=True,
-              help="with two runs of the same --seed: compare them deal by deal at the seats whose bot "
+              help="with two runs of the same --seed (simulate runs, or ladder journals FILE.games.jsonl): "
+                   "compare them deal by deal at the seats whose bot "
                    "differs (score, margin over the best other seat, win share; B - A with 95% CIs)")
 def report(results: tuple[str, ...], out_dir: str | None, no_plots: bool, each: bool, paired: bool) -> None:
     """Analyse runs written by `tabletop simulate --out` (their directories or results.jsonl).
@@ -60,7 +61,7 @@ def report(results: tuple[str, ...], out_dir: str | None, no_plots: bool, each: 
         if len(results) != 2:
             raise click.UsageError(f"--paired compares two runs, A and B; {len(results)} given")
         try:
-            (_, a, _), (_, b, _) = (load_records(r) for r in results)
+            a, b = (load_for_pairing(r) for r in results)
             labels = [source_label(r) for r in results]
             if labels[0] == labels[1]:
                 labels = list(results)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -79,3 +80,24 @@ def test_report_paired_on_two_simulated_runs(tmp_path: Path) -> None:
            "--out", str(tmp_path / "other"))
     other = invoke("report", str(tmp_path / "easy"), str(tmp_path / "other"), "--paired", ok=False)
     assert other.exit_code == 1 and "same --seed" in other.output
+
+
+def test_report_paired_reads_ladder_journals(tmp_path: Path) -> None:
+    """Two ladder pairings saved with the same --seed pair game by game (the first bot of
+    each pairing is followed); a level is named as a level, not by its resolved spec."""
+    for name, pair in (("easy", "easy vs random"), ("medium", "medium vs random")):
+        invoke("ladder", "--pair", pair, "-k", "4", "--seed", "5", "-q", "--save", str(tmp_path / name))
+    a, b = tmp_path / "easy.games.jsonl", tmp_path / "medium.games.jsonl"
+    out = invoke("report", str(a), str(b), "--paired").stdout
+    assert "4 games played in both" in out and "A: easy" in out and "easy in A -> medium in B (4 seat-games)" in out
+    ga = [g for g in map(json.loads, a.read_text().splitlines())]
+    gb = [g for g in map(json.loads, b.read_text().splitlines())]
+    diff = sum(y["game"]["scores"][0] - x["game"]["scores"][0]
+               for x, y in zip(sorted(ga, key=lambda g: g["game"]["index"]),
+                               sorted(gb, key=lambda g: g["game"]["index"]))) / 4
+    row = re.search(r"^score +([\d.]+) +([\d.]+) +([+-][\d.]+) \[", out, re.M)
+    assert row and float(row[3]) == pytest.approx(diff, abs=0.051), out
+
+    invoke("ladder", "--pair", "random vs easy", "-k", "2", "--seed", "5", "-q", "--save", str(tmp_path / "easy"))
+    two = invoke("report", str(a), str(b), "--paired", ok=False)
+    assert two.exit_code == 1 and "holds 2 pairings" in two.output and "random vs easy" in two.output
