@@ -12,7 +12,6 @@ runs; a game with several such seats counts once, by their mean.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any
 from tabletop.analysis.batch import RunError
 from tabletop.analysis.report import format_table, load_records
 from tabletop.analysis.stats import win_shares
-from tabletop.bots.match import mean_ci, read_journal
+from tabletop.bots.match import journal_pairing, mean_ci, read_journal
 from tabletop.bots.registry import LEVELS
 
 LEVEL_OF = {spec: level for level, spec in LEVELS.items()}
@@ -59,8 +58,7 @@ def _ladder_journal(path: Path) -> list[dict[str, Any]] | None:
     by_pairing: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for key, g in read_journal(path).items():
         try:
-            _game, _seed, _config, a, b, _index = json.loads(key)
-            a, b = LEVEL_OF.get(a, a), LEVEL_OF.get(b, b)
+            a, b = (LEVEL_OF.get(spec, spec) for spec in journal_pairing(key))
             rec = {"index": g["index"], "seed": g["seed"], "bots": [a, b], "scores": g["scores"],
                    "winners": [k for k, w in enumerate(g["wins"]) if w > 0]}
         except (KeyError, TypeError, ValueError):

@@ -14,16 +14,31 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.bots.base import Bot, Observation
+from tabletop.bots.registry import LEVELS
 from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
 
 Z95 = 1.959964
 
 
+def journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
+    """A ladder journal line's key: the JSON text of ``[game, seed, config, spec A, spec B,
+    index]``, levels resolved to their specs (a level's game stays valid only while its spec does)."""
+    return json.dumps([game, seed, config or {}, LEVELS.get(a, a), LEVELS.get(b, b), index], sort_keys=True)
+
+
+def journal_pairing(key: str) -> tuple[str, str]:
+    """The two specs of a :func:`journal_key` (ValueError when it is not one)."""
+    try:
+        _game, _seed, _config, a, b, _index = json.loads(key)
+    except (TypeError, ValueError):
+        raise ValueError(f"not a ladder journal key: {key[:60]!r}") from None
+    return a, b
+
+
 def read_journal(path: Path) -> dict[str, dict[str, Any]]:
     """The finished games of a ladder journal (``ladder --save FILE`` writes FILE.games.jsonl),
-    by key: a line is ``{"key": KEY, "game": RECORD}`` with KEY the JSON text of
-    ``[game, seed, config, spec A, spec B, index]`` (levels resolved to their specs) and
+    by key: a line is ``{"key": KEY, "game": RECORD}`` with KEY a :func:`journal_key` and
     RECORD what :func:`play_one` returns. A torn or foreign line is skipped: a rerun plays
     that game again."""
     done: dict[str, dict[str, Any]] = {}

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from tabletop.bots.match import Z95, mean_ci, percentile, play_one, read_journal, wilson
+from tabletop.bots.match import Z95, journal_key, mean_ci, percentile, play_one, read_journal, wilson
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options
@@ -85,11 +85,6 @@ def default_pairings() -> list[tuple[str, str]]:
     return pairs
 
 
-def _journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
-    """A journal line's key (read back by :func:`tabletop.bots.match.read_journal`)."""
-    return json.dumps([game, seed, config or {}, _resolve(a), _resolve(b), index], sort_keys=True)
-
-
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
                config: dict[str, Any] | None = None, progress: bool = False,
                journal: Path | None = None) -> list[Pairing]:
@@ -102,7 +97,7 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
     tasks = []
     for p, (a, b) in enumerate(pairs):
         for i in range(games):
-            rec = finished.get(_journal_key(game, seed, config, a, b, i))
+            rec = finished.get(journal_key(game, seed, config, a, b, i))
             if rec is not None:
                 results[p].games.append(rec)
             else:
@@ -117,7 +112,7 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
         nonlocal done
         results[p].games.append(rec)
         if out is not None:
-            key = _journal_key(game, seed, config, pairs[p][0], pairs[p][1], i)
+            key = journal_key(game, seed, config, pairs[p][0], pairs[p][1], i)
             out.write(json.dumps({"key": key, "game": rec}) + "\n")
             out.flush()
         done += 1

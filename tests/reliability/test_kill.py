@@ -274,8 +274,8 @@ def test_sigkill_mid_game_loses_no_accepted_action(db_url: str, make_server) -> 
     checked = []
     midway: set[str] = set()
     modules = tuple(t.name for t in games if t.name.startswith("modules"))
-    for kill_after in (1.5, 0.8):  # the second kill comes soon after a restart
-        asyncio.run(run_phase(srv, games, rng, kill_after, midway=modules if kill_after > 1 else ()))
+    for kill_after, wait_for in ((1.5, modules), (0.8, ())):  # the second kill comes soon after a restart
+        asyncio.run(run_phase(srv, games, rng, kill_after, midway=wait_for))
         assert not srv.alive()
         srv.start()
         checked.append(check_after_restart(srv, db_url, games))
