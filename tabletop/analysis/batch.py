@@ -45,9 +45,9 @@ RUN_FILE = "run.json"
 RESULTS_FILE = "results.jsonl"
 CSV_FILE = "results.csv"
 
-SLIM_KEYS = ("index", "seed", "bots", "scores", "winners", "decisions", "breakdown", "cpu")
+SLIM_KEYS = ("index", "seed", "game", "bots", "scores", "winners", "decisions", "breakdown", "cpu")
 """What a run keeps in memory per game (the JSON lines also hold summary and actions);
-``cpu`` only in timed runs."""
+``cpu`` only in timed runs. A file of slim records is a results file ``tabletop report`` reads."""
 
 
 class RunError(Exception):

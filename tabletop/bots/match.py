@@ -2,7 +2,8 @@
 
 ``play_one`` plays game ``index`` of a seat-balanced pairing (the same deal from both
 seats), with both bots seeded from the deal, so any table of such games is reproducible
-from its base seed; ``wilson`` and ``mean_ci`` are the intervals the reports print.
+from its base seed; ``mean_ci`` is the score interval the reports print (win shares take
+:func:`tabletop.analysis.stats.wilson`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tabletop.analysis.stats import Z95
 from tabletop.bots.base import Bot, Observation
 from tabletop.bots.registry import LEVELS
 from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
-
-Z95 = 1.959964
 
 
 def journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
@@ -50,17 +50,6 @@ def read_journal(path: Path) -> dict[str, dict[str, Any]]:
             except (ValueError, KeyError, TypeError):
                 continue
     return done
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (``successes`` may be fractional: ties)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float, float]:

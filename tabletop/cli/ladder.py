@@ -25,7 +25,8 @@ from typing import Any
 
 import click
 
-from tabletop.bots.match import Z95, journal_key, mean_ci, percentile, play_one, read_journal, wilson
+from tabletop.analysis.stats import Z95, wilson
+from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read_journal
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options

@@ -6,7 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from tabletop.bots.match import play_one, wilson
+from tabletop.analysis.stats import wilson
+from tabletop.bots.match import play_one
 from tabletop.cli.ladder import default_pairings
 from tabletop.cli.main import cli
 

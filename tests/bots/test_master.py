@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from itertools import islice
 
 import pytest
 from click.testing import CliRunner
@@ -22,19 +23,25 @@ GAH = "grand-austria-hotel"
 ALL_MODULES = {"modules": ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]}
 
 
-def midgame(seed: int, config: dict | None = None, steps: int = 60, players: int = 2):
-    info = get_game(GAH)
-    st = info.new_game(players=players, seed=seed, **(config or {}))
-    bots = [make_bot("easy", seed + i) for i in range(players)]
-    for _ in range(steps):
-        if st.is_terminal():
-            break
+def easy_game(st, seed: int):
+    """Play ``st`` on with `easy` bots (seeded ``seed + seat``), yielding the state before each
+    step (a chance draw or a decision) until the game ends."""
+    bots = [make_bot("easy", seed + i) for i in range(st.num_players)]
+    while not st.is_terminal():
+        yield st
         if st.is_chance():
             st.apply(st.sample_chance())
         else:
             cp = st.current_player
             legal = list(st.legal_actions())
             st.apply(bots[cp].choose(Observation(GAH, cp, legal, partial(st.view, cp))))
+
+
+def midgame(seed: int, config: dict | None = None, steps: int = 60, players: int = 2):
+    """The position after ``steps`` steps of an `easy` game, its pending chance resolved."""
+    st = get_game(GAH).new_game(players=players, seed=seed, **(config or {}))
+    for _ in islice(easy_game(st, seed), steps + 1):
+        pass
     while st.is_chance():
         st.apply(st.sample_chance())
     return st
@@ -297,18 +304,8 @@ def test_a_judgement_uses_its_model_for_the_number_of_players(tmp_path, monkeypa
 def _positions_through_a_game(players: int, config: dict, seed: int, at: tuple[float, ...]) -> list:
     """Copies of one game (played by `easy` bots) at the decisions that lie at the given
     shares of its length: an early position and a late one, where the play-outs run."""
-    info = get_game(GAH)
-    st = info.new_game(players=players, seed=seed, **config)
-    bots = [make_bot("easy", seed + i) for i in range(players)]
-    decisions = []
-    while not st.is_terminal():
-        if st.is_chance():
-            st.apply(st.sample_chance())
-            continue
-        decisions.append(st.clone())
-        cp = st.current_player
-        legal = list(st.legal_actions())
-        st.apply(bots[cp].choose(Observation(GAH, cp, legal, partial(st.view, cp))))
+    st = get_game(GAH).new_game(players=players, seed=seed, **config)
+    decisions = [s.clone() for s in easy_game(st, seed) if not s.is_chance()]
     return [decisions[int(share * (len(decisions) - 1))] for share in at]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.analysis.batch import slim
 from tabletop.analysis.report import analyse, load_records
 from tabletop.analysis.stats import histogram, newcombe_diff, quantile, wilson, win_shares
 from tests.sim.conftest import invoke
@@ -103,3 +104,16 @@ def test_report_tolerates_cut_off_last_line_and_rejects_empty(tmp_path: Path) ->
     path.write_text("")
     r = invoke("report", str(run), ok=False)
     assert r.exit_code != 0 and "no finished games" in r.output
+
+
+def test_report_reads_slim_records_alone(tmp_path: Path) -> None:
+    """A results file cut down to the slim records (as docs/ladder keeps them), read without its
+    run.json, still names its game."""
+    run = tmp_path / "run"
+    invoke("simulate", "-n", "2", "-k", "3", "--out", str(run), "--quiet")
+    kept = tmp_path / "kept.results.jsonl"
+    lines = (run / "results.jsonl").read_text().splitlines()
+    kept.write_text("".join(json.dumps(slim(json.loads(x))) + "\n" for x in lines))
+    assert "summary" not in kept.read_text()
+    out = invoke("report", str(kept), "--no-plots").stdout
+    assert "3 games of grand-austria-hotel, 2 players" in out, out
