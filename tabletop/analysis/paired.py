@@ -3,11 +3,12 @@
 Two ``simulate`` runs with the same ``--seed`` play the same deals: game ``i``
 of both has the same deal seed; so do two ``ladder`` pairings saved with the same
 ``--seed`` (their ``FILE.games.jsonl`` journals, read here in the pairing's order:
-the first bot of the pairing is "seat" 0). When a bot is swapped for a variant (``master``
-for ``master:eval=NEW``), most of what decides a game (the deal, the dice, the
-other seats) stays, so the game-by-game difference is far less noisy than two
-separate win rates. The seats compared are those whose bot differs between the
-runs; a game with several such seats counts once, by their mean.
+the first bot of the pairing is "seat" 0; at a table of more than two, by its seats).
+When a bot is swapped for a variant (``master`` for ``master:eval=NEW``), most of what
+decides a game (the deal, the dice, the other seats) stays, so the game-by-game
+difference is far less noisy than two separate win rates. The seats compared are
+those whose bot differs between the runs; a game with several such seats counts once,
+by their mean.
 """
 
 from __future__ import annotations
@@ -59,8 +60,13 @@ def _ladder_journal(path: Path) -> list[dict[str, Any]] | None:
     for key, g in read_journal(path).items():
         try:
             a, b = (LEVEL_OF.get(spec, spec) for spec in journal_pairing(key))
-            rec = {"index": g["index"], "seed": g["seed"], "bots": [a, b], "scores": g["scores"],
-                   "winners": [k for k, w in enumerate(g["wins"]) if w > 0]}
+            if "table_scores" in g:  # a table of more than two: one A, the other seats B
+                table = g["table_scores"]
+                rec = {"index": g["index"], "seed": g["seed"], "scores": table, "winners": g["table_winners"],
+                       "bots": [a if s == g["seat_a"] else b for s in range(len(table))]}
+            else:
+                rec = {"index": g["index"], "seed": g["seed"], "bots": [a, b], "scores": g["scores"],
+                       "winners": [k for k, w in enumerate(g["wins"]) if w > 0]}
         except (KeyError, TypeError, ValueError):
             raise RunError(f"{path}: not a ladder journal (a line keyed {key[:60]!r})") from None
         by_pairing.setdefault((a, b), []).append(rec)

@@ -1,7 +1,7 @@
 """Matches between bot specs, the measuring unit of the ladder, ``compare`` and ``train``.
 
-``play_one`` plays game ``index`` of a seat-balanced pairing (the same deal from both
-seats), with both bots seeded from the deal, so any table of such games is reproducible
+``play_one`` plays game ``index`` of a seat-balanced pairing (the same deal from every
+seat), with both bots seeded from the deal, so any table of such games is reproducible
 from its base seed; ``mean_ci`` is the score interval the reports print (win shares take
 :func:`tabletop.analysis.stats.wilson`).
 """
@@ -21,16 +21,24 @@ from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
 
 
-def journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int) -> str:
+def journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int,
+                players: int = 2) -> str:
     """A ladder journal line's key: the JSON text of ``[game, seed, config, spec A, spec B,
-    index]``, levels resolved to their specs (a level's game stays valid only while its spec does)."""
-    return json.dumps([game, seed, config or {}, LEVELS.get(a, a), LEVELS.get(b, b), index], sort_keys=True)
+    index]``, levels resolved to their specs (a level's game stays valid only while its spec does);
+    at a table of more than two, the number of players follows (two-player keys are unchanged)."""
+    fields: list[Any] = [game, seed, config or {}, LEVELS.get(a, a), LEVELS.get(b, b), index]
+    if players != 2:
+        fields.append(players)
+    return json.dumps(fields, sort_keys=True)
 
 
 def journal_pairing(key: str) -> tuple[str, str]:
     """The two specs of a :func:`journal_key` (ValueError when it is not one)."""
     try:
-        _game, _seed, _config, a, b, _index = json.loads(key)
+        fields = json.loads(key)
+        if not isinstance(fields, list) or len(fields) not in (6, 7):
+            raise ValueError
+        a, b = fields[3], fields[4]
     except (TypeError, ValueError):
         raise ValueError(f"not a ladder journal key: {key[:60]!r}") from None
     return a, b
@@ -100,31 +108,48 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def play_one(game: str, specs: tuple[str, str], seed: int, index: int,
-             config: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Game ``index`` of a pairing: the deal of ``index // 2``, seats swapped when odd
-    (in self-play, where swapping would repeat the game, the deal of ``index``).
+             config: dict[str, Any] | None = None, players: int = 2) -> dict[str, Any]:
+    """Game ``index`` of a pairing: the deal of ``index // players``, the first bot of the
+    pairing in seat ``index % players`` and the second bot in every other seat (at two
+    players: the seats swapped when ``index`` is odd). In self-play, where moving the seats
+    would repeat the game, every game has a deal of its own (the deal of ``index``).
 
-    Returns per bot of the pairing (in the pairing's order, not the seat order):
-    final score, win share, thinking seconds and decisions.
+    Returns per bot of the pairing (in the pairing's order, not the seat order): final
+    score, win share, thinking seconds, decisions and each decision's CPU seconds. At a
+    table of more than two the second bot's entries are over its seats (the mean score,
+    the mean win share, the seconds, decisions and CPU of them all), and the table itself
+    is kept: ``seat_a`` (the first bot's seat), ``table_scores`` and ``table_winners``.
     """
     if specs[0] == specs[1]:
-        gs, swap = game_seed(seed, index), False
+        gs, seat_a = game_seed(seed, index), 0
     else:
-        gs, swap = game_seed(seed, index // 2), index % 2 == 1
-    names = [specs[1], specs[0]] if swap else [specs[0], specs[1]]
+        gs, seat_a = game_seed(seed, index // players), index % players
+    names = [specs[0] if s == seat_a else specs[1] for s in range(players)]
     info = get_game(game)
-    st = info.new_game(players=2, seed=gs, **(config or {}))
+    st = info.new_game(players=players, seed=gs, **(config or {}))
     bots = [TimedBot(bot) for bot in seat_bots(names, gs)]
     play_out(game, st, bots)
     scores = st.scores()
     winners = st.winners()
-    seats = [1, 0] if swap else [0, 1]  # seat of pairing bot 0, bot 1
+    share = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    if players == 2:
+        seats = [seat_a, 1 - seat_a]  # seat of pairing bot 0, bot 1
+        return {
+            "index": index, "seed": gs,
+            "scores": [scores[s] for s in seats],
+            "wins": [share[s] for s in seats],
+            "seconds": [bots[s].seconds for s in seats],
+            "decisions": [bots[s].decisions for s in seats],
+            # CPU seconds of each decision (rounded to 0.1 ms), for the mean and the p99
+            "cpu": [bots[s].cpu_record() for s in seats],
+        }
+    others = [s for s in range(players) if s != seat_a]
     return {
         "index": index, "seed": gs,
-        "scores": [scores[s] for s in seats],
-        "wins": [1.0 / len(winners) if s in winners else 0.0 for s in seats],
-        "seconds": [bots[s].seconds for s in seats],
-        "decisions": [bots[s].decisions for s in seats],
-        # CPU seconds of each decision (rounded to 0.1 ms), for the mean and the p99
-        "cpu": [bots[s].cpu_record() for s in seats],
+        "scores": [scores[seat_a], sum(scores[s] for s in others) / len(others)],
+        "wins": [share[seat_a], sum(share[s] for s in others) / len(others)],
+        "seconds": [bots[seat_a].seconds, sum(bots[s].seconds for s in others)],
+        "decisions": [bots[seat_a].decisions, sum(bots[s].decisions for s in others)],
+        "cpu": [bots[seat_a].cpu_record(), [c for s in others for c in bots[s].cpu_record()]],
+        "seat_a": seat_a, "table_scores": list(scores), "table_winners": list(winners),
     }

@@ -1,8 +1,11 @@
-"""``tabletop ladder``: measure the bot ladder with seat-balanced 2-player matches.
+"""``tabletop ladder``: measure the bot ladder with seat-balanced matches.
 
 Every pairing plays ``--games`` games. Game ``2k`` and game ``2k+1`` use the
 same deal (seed ``game_seed(--seed, k)``) with the seats swapped, so each bot
-plays every deal from both seats (self-play uses a new deal for every game). A game's bots are seeded exactly as
+plays every deal from both seats (self-play uses a new deal for every game).
+With ``--players N`` (3 or 4 at Grand Austria Hotel) a pairing ``A vs B`` seats one
+A against N-1 Bs: games ``Nk`` to ``Nk+N-1`` share a deal, with A in seat 0, 1, ...
+in turn, so A plays every deal from every seat. A game's bots are seeded exactly as
 :func:`tabletop.bots.runner.play_game` seeds them, so the whole table is
 reproducible from ``--seed`` (the seconds per decision are measured, and vary).
 
@@ -30,7 +33,7 @@ from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options
-from tabletop.core.registry import game_names
+from tabletop.core.registry import game_names, get_game
 
 
 @dataclass
@@ -38,6 +41,7 @@ class Pairing:
     a: str
     b: str
     games: list[dict[str, Any]] = field(default_factory=list)
+    players: int = 2
 
     @property
     def self_play(self) -> bool:
@@ -48,7 +52,7 @@ class Pairing:
         wins = sum(g["wins"][0] for g in self.games)
         lo, hi = wilson(wins, n)
         out: dict[str, Any] = {"a": self.a, "b": self.b, "resolved": [_resolve(self.a), _resolve(self.b)],
-                               "games": n}
+                               "games": n, "players": self.players}
         for k, who in ((0, "a"), (1, "b")):
             m, mlo, mhi = mean_ci([float(g["scores"][k]) for g in self.games])
             dec = sum(g["decisions"][k] for g in self.games)
@@ -62,7 +66,7 @@ class Pairing:
                 out[f"cpu_per_decision_{who}"] = sum(cpu) / len(cpu) if cpu else 0.0
                 out[f"cpu_p99_{who}"] = percentile(cpu, 0.99)
         if self.self_play:
-            per_game = [sum(g["scores"]) / 2.0 for g in self.games]
+            per_game = [_mean_per_player(g) for g in self.games]
             m, mlo, mhi = mean_ci(per_game)
             out["self_play_mean"] = m
             out["self_play_ci"] = [mlo, mhi]
@@ -71,6 +75,12 @@ class Pairing:
             out["win_rate_a"] = wins / n if n else 0.0
             out["win_rate_a_ci"] = [lo, hi]
         return out
+
+
+def _mean_per_player(g: dict[str, Any]) -> float:
+    """A game's mean score per player (the whole table where the record keeps it)."""
+    table = g.get("table_scores", g["scores"])
+    return sum(table) / len(table)
 
 
 def _resolve(spec: str) -> str:
@@ -88,17 +98,17 @@ def default_pairings() -> list[tuple[str, str]]:
 
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
                config: dict[str, Any] | None = None, progress: bool = False,
-               journal: Path | None = None) -> list[Pairing]:
+               journal: Path | None = None, players: int = 2) -> list[Pairing]:
     """Play every pairing's games. With ``journal``, each finished game is
     appended to that file at once and games already there are not played
     again, so an interrupted run resumes where it stopped (a game's result
     depends only on the specs, the seed, the config and its index)."""
-    results = [Pairing(a, b) for a, b in pairs]
+    results = [Pairing(a, b, players=players) for a, b in pairs]
     finished = read_journal(journal) if journal else {}
     tasks = []
     for p, (a, b) in enumerate(pairs):
         for i in range(games):
-            rec = finished.get(journal_key(game, seed, config, a, b, i))
+            rec = finished.get(journal_key(game, seed, config, a, b, i, players))
             if rec is not None:
                 results[p].games.append(rec)
             else:
@@ -113,7 +123,7 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
         nonlocal done
         results[p].games.append(rec)
         if out is not None:
-            key = journal_key(game, seed, config, pairs[p][0], pairs[p][1], i)
+            key = journal_key(game, seed, config, pairs[p][0], pairs[p][1], i, players)
             out.write(json.dumps({"key": key, "game": rec}) + "\n")
             out.flush()
         done += 1
@@ -124,10 +134,11 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
     try:
         if jobs <= 1:
             for p, i in tasks:
-                finish(p, i, play_one(game, pairs[p], seed, i, config))
+                finish(p, i, play_one(game, pairs[p], seed, i, config, players))
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(play_one, game, pairs[p], seed, i, config): (p, i) for p, i in tasks}
+                futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
+                           for p, i in tasks}
                 for fut in as_completed(futures):
                     p, i = futures[fut]
                     finish(p, i, fut.result())
@@ -146,7 +157,8 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     lines.append(head)
     lines.append("-" * len(head))
     for r in rows:
-        label = f"{r['a']} vs {r['b']}"
+        n = r.get("players", 2)
+        label = f"{r['a']} vs {r['b']}" if n == 2 or r["a"] == r["b"] else f"{r['a']} vs {n - 1}x {r['b']}"
         ma = f"{r['mean_a']:6.1f} [{r['mean_a_ci'][0]:.1f}, {r['mean_a_ci'][1]:.1f}]"
         mb = f"{r['mean_b']:6.1f} [{r['mean_b_ci'][0]:.1f}, {r['mean_b_ci'][1]:.1f}]"
         if "win_rate_a" in r:
@@ -166,6 +178,11 @@ def format_table(rows: list[dict[str, Any]]) -> str:
             lines.append(f"{'':40s} {'':5s}  mean score per player {r['self_play_mean']:.1f} "
                          f"[95% CI {lo:.1f}, {hi:.1f}] over {r['games']} games")
     lines.append("")
+    many = sorted({r.get("players", 2) for r in rows} - {2})
+    if many:
+        n = many[0]
+        lines.append(f"{n} players: one A against {n - 1} Bs, so A's chance is {100 / n:.1f} %; "
+                     "B's mean is over its seats, and its seconds per decision too")
     lines.append("levels: " + ", ".join(f"{k} = {v}" for k, v in LEVELS.items()))
     return "\n".join(lines)
 
@@ -260,25 +277,32 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
                    "expert self-play)")
 @click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
               show_default=True, help="which game")
+@click.option("--players", "-n", type=click.IntRange(min=2), default=2, show_default=True,
+              help="seats at the table: 'A vs B' seats one A against the rest Bs, each deal "
+                   "played with A in every seat (give --games as a multiple of it)")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="game config")
 @click.option("--json", "as_json", is_flag=True, help="print JSON (with every game's result)")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="also write the JSON to this file; each finished game goes at once to "
                    "FILE.games.jsonl, and a rerun with the same --save resumes from it")
 @click.option("--quiet", "-q", is_flag=True, help="no progress on stderr")
-def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, options: tuple[str, ...],
-           as_json: bool, save_path: str | None, quiet: bool) -> None:
-    """Seat-balanced 2-player matches between bots: win rates and scores with 95% intervals."""
+def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, players: int,
+           options: tuple[str, ...], as_json: bool, save_path: str | None, quiet: bool) -> None:
+    """Seat-balanced matches between bots: win rates and scores with 95% intervals."""
     config = parse_options(options)
+    info = get_game(game)
+    if not info.min_players <= players <= info.max_players:
+        raise click.BadParameter(f"{info.title} takes {info.min_players}-{info.max_players} players",
+                                 param_hint="--players")
     plist = [_parse_pair(p) for p in pairs] if pairs else default_pairings()
     _check_specs(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
     journal = Path(save_path + ".games.jsonl") if save_path else None
     results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
-                         journal=journal)
+                         journal=journal, players=players)
     rows = [r.summary() for r in results]
     elapsed = time.perf_counter() - t0
-    out = {"game": game, "seed": seed, "games_per_pairing": games, "jobs": jobs,
+    out = {"game": game, "seed": seed, "players": players, "games_per_pairing": games, "jobs": jobs,
            "levels": dict(LEVELS), "elapsed_seconds": elapsed, "pairings": rows,
            "results": [{"a": r.a, "b": r.b, "games": r.games} for r in results]}
     if save_path:
@@ -286,7 +310,8 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
     if as_json:
         click.echo(json.dumps(out, indent=1))
         return
-    click.echo(f"tabletop ladder --games {games} --seed {seed} ({game}, {jobs} job(s), "
+    table = f" --players {players}" if players != 2 else ""
+    click.echo(f"tabletop ladder --games {games} --seed {seed}{table} ({game}, {jobs} job(s), "
                f"{elapsed:.0f}s, cpu count {os.cpu_count()})")
     click.echo(format_table(rows))
 

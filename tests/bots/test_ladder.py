@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from unittest.mock import ANY
 
+import pytest
 from click.testing import CliRunner
 
 from tabletop.analysis.stats import wilson
-from tabletop.bots.match import play_one
+from tabletop.bots.match import journal_key, play_one
 from tabletop.cli.ladder import default_pairings
 from tabletop.cli.main import cli
 
@@ -127,9 +130,9 @@ def test_an_interrupted_ladder_resumes_without_replaying_finished_games(tmp_path
     played: list[int] = []
     real = ladder_mod.play_one
 
-    def counting(game, specs, seed, index, config=None):  # type: ignore[no-untyped-def]
+    def counting(game, specs, seed, index, config=None, players=2):  # type: ignore[no-untyped-def]
         played.append(index)
-        return real(game, specs, seed, index, config)
+        return real(game, specs, seed, index, config, players)
 
     monkeypatch.setattr(ladder_mod, "play_one", counting)
     resumed = ladder_mod.run_ladder(pairs, 3, 1, 4, "grand-austria-hotel", journal=journal)
@@ -151,3 +154,49 @@ def test_ladder_save_keeps_a_journal(tmp_path) -> None:
     again = CliRunner().invoke(cli, args[:-1])  # with progress: it says it resumes
     assert again.exit_code == 0 and "resuming: 2 games already" in again.output
     assert json.loads(save.read_text())["pairings"][0]["games"] == 2
+
+
+def test_a_four_player_pairing_seats_the_first_bot_in_every_seat_of_each_deal() -> None:
+    """``--players 4``: games 4k..4k+3 share a deal, with A in seat 0, 1, 2, 3 in turn and B in
+    the three other seats; the record keeps the table, and A's and B's entries agree with it."""
+    games = [play_one("grand-austria-hotel", ("easy", "random"), 7, i, players=4) for i in range(8)]
+    assert [g["seat_a"] for g in games] == [0, 1, 2, 3] * 2
+    assert len({g["seed"] for g in games[:4]}) == 1 and games[0]["seed"] != games[4]["seed"]
+    for g in games:
+        table, a = g["table_scores"], g["seat_a"]
+        assert len(table) == 4 and g["scores"][0] == table[a]
+        assert g["scores"][1] == pytest.approx(sum(v for s, v in enumerate(table) if s != a) / 3)
+        shares = [1 / len(g["table_winners"]) if s in g["table_winners"] else 0.0 for s in range(4)]
+        assert g["wins"][0] == shares[a] and g["wins"][0] + 3 * g["wins"][1] == pytest.approx(1.0)
+        assert len(g["cpu"][0]) == g["decisions"][0] and len(g["cpu"][1]) == g["decisions"][1]
+    # the same game again, and at two players the record (and the journal key) of before
+    assert play_one("grand-austria-hotel", ("easy", "random"), 7, 5, players=4) == {**games[5], "seconds": ANY,
+                                                                                     "cpu": ANY}
+    two = play_one("grand-austria-hotel", ("easy", "random"), 7, 1)
+    assert "seat_a" not in two and len(two["scores"]) == 2
+    assert len(json.loads(journal_key("g", 7, None, "easy", "random", 1))) == 6
+    assert json.loads(journal_key("g", 7, None, "easy", "random", 1, 4))[-1] == 4
+
+
+def test_ladder_at_four_players_prints_the_chance_and_resumes_its_journal(tmp_path) -> None:
+    save = tmp_path / "four"
+    args = ["ladder", "--players", "4", "--pair", "easy vs random", "-k", "4", "--seed", "3", "-q",
+            "--save", str(save)]
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    assert "easy vs 3x random" in res.output and "A's chance is 25.0 %" in res.output
+    assert "--players 4" in res.output
+    saved = json.loads(save.read_text())
+    assert saved["players"] == 4 and saved["pairings"][0]["games"] == 4
+    lines = Path(str(save) + ".games.jsonl").read_text().splitlines()
+    assert len(lines) == 4
+    again = CliRunner().invoke(cli, args)  # every game is in the journal: nothing is played again
+    assert again.exit_code == 0 and Path(str(save) + ".games.jsonl").read_text().splitlines() == lines
+    two = CliRunner().invoke(cli, ["ladder", "--players", "2", *args[3:]])  # a 2-player row does not take them
+    assert two.exit_code == 0 and len(Path(str(save) + ".games.jsonl").read_text().splitlines()) == 8
+
+
+@pytest.mark.parametrize("game, players", [("grand-austria-hotel", 5), ("burger-joint", 3)])
+def test_ladder_refuses_a_table_the_game_does_not_have(game, players) -> None:
+    res = CliRunner().invoke(cli, ["ladder", "-g", game, "--players", str(players), "-k", "1"])
+    assert res.exit_code != 0 and "players" in res.output

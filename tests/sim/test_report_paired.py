@@ -101,3 +101,23 @@ def test_report_paired_reads_ladder_journals(tmp_path: Path) -> None:
     invoke("ladder", "--pair", "random vs easy", "-k", "2", "--seed", "5", "-q", "--save", str(tmp_path / "easy"))
     two = invoke("report", str(a), str(b), "--paired", ok=False)
     assert two.exit_code == 1 and "holds 2 pairings" in two.output and "random vs easy" in two.output
+
+
+def test_report_paired_reads_four_player_ladder_journals(tmp_path: Path) -> None:
+    """Journals of `ladder --players 4` pair by their tables: the seat followed is the one
+    where the first bot sat, and the margin is taken against the best of the three others."""
+    for name, pair in (("easy", "easy vs random"), ("medium", "medium vs random")):
+        invoke("ladder", "--players", "4", "--pair", pair, "-k", "4", "--seed", "5", "-q",
+               "--save", str(tmp_path / name))
+    a, b = tmp_path / "easy.games.jsonl", tmp_path / "medium.games.jsonl"
+    out = invoke("report", str(a), str(b), "--paired").stdout
+    assert "4 games played in both" in out and "easy in A -> medium in B (4 seat-games)" in out, out
+    ga, gb = ({g["game"]["index"]: g["game"] for g in map(json.loads, f.read_text().splitlines())} for f in (a, b))
+
+    def margin(g: dict) -> float:
+        t, s = g["table_scores"], g["seat_a"]
+        return t[s] - max(v for o, v in enumerate(t) if o != s)
+
+    diff = sum(margin(gb[i]) - margin(ga[i]) for i in ga) / 4
+    row = re.search(r"^margin over the best other seat +(-?[\d.]+) +(-?[\d.]+) +([+-][\d.]+) \[", out, re.M)
+    assert row and float(row[3]) == pytest.approx(diff, abs=0.051), out
