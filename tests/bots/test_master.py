@@ -18,23 +18,10 @@ from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel.models import model, path
+from tests.bots.positions import easy_game, positions_through_a_game
 
 GAH = "grand-austria-hotel"
 ALL_MODULES = {"modules": ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]}
-
-
-def easy_game(st, seed: int):
-    """Play ``st`` on with `easy` bots (seeded ``seed + seat``), yielding the state before each
-    step (a chance draw or a decision) until the game ends."""
-    bots = [make_bot("easy", seed + i) for i in range(st.num_players)]
-    while not st.is_terminal():
-        yield st
-        if st.is_chance():
-            st.apply(st.sample_chance())
-        else:
-            cp = st.current_player
-            legal = list(st.legal_actions())
-            st.apply(bots[cp].choose(Observation(GAH, cp, legal, partial(st.view, cp))))
 
 
 def midgame(seed: int, config: dict | None = None, steps: int = 60, players: int = 2):
@@ -63,11 +50,15 @@ def test_the_shipped_master_model_loads_and_says_how_it_was_made() -> None:
     assert (t["check"] is None) if deals == 0 else (t["check"]["games"] == 2 * t["check"]["deals"] == 2 * deals)
 
 
-def test_master_level_uses_the_trained_evaluation_on_the_expert_search() -> None:
+def test_master_level_uses_the_trained_evaluation_on_the_expert_search_played_out_wider() -> None:
+    """The master is the expert's search with wider play-outs (docs/BOTS.md, "The master level")
+    and the learned judgement; nothing else differs."""
     name, opts = parse_bot_spec("master")
     _, expert = parse_bot_spec("expert")
     assert opts.pop("eval") == "master" and name == "flatmc"
-    assert opts == expert
+    wider = {k: (expert.get(k), v) for k, v in opts.items() if expert.get(k) != v}
+    assert wider == {"end_beam": (None, 24), "end_lines": (6, 8), "per_first": (2, 3)}
+    assert {k: v for k, v in opts.items() if k not in wider} == {k: v for k, v in expert.items() if k not in wider}
     assert E.EVALUATORS["master"] is not E.evaluate
     assert "master" in get_game(GAH).evaluators
 
@@ -301,14 +292,6 @@ def test_a_judgement_uses_its_model_for_the_number_of_players(tmp_path, monkeypa
         assert found["master"](mod_st, seat) == alone(mod_st, seat) != four(mod_st, seat)
 
 
-def _positions_through_a_game(players: int, config: dict, seed: int, at: tuple[float, ...]) -> list:
-    """Copies of one game (played by `easy` bots) at the decisions that lie at the given
-    shares of its length: an early position and a late one, where the play-outs run."""
-    st = get_game(GAH).new_game(players=players, seed=seed, **config)
-    decisions = [s.clone() for s in easy_game(st, seed) if not s.is_chance()]
-    return [decisions[int(share * (len(decisions) - 1))] for share in at]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_master_plays_every_table_it_is_offered_for(players) -> None:
     """The master covers the base game at 2-4 players and every Let's Waltz! module
@@ -326,7 +309,7 @@ def test_the_master_plays_every_table_it_is_offered_for(players) -> None:
         if modules and i % 3 != players - 2:
             continue
         config = {"modules": modules} if modules else {}
-        for st in _positions_through_a_game(players, config, 100 * players + i, at=(0.2, 0.9)):
+        for st in positions_through_a_game(players, config, 100 * players + i, at=(0.2, 0.9)):
             seat, legal = st.current_player, list(st.legal_actions())
             before = st.to_position()
             action = master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))

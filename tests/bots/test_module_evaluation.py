@@ -10,14 +10,14 @@ from functools import partial
 import pytest
 
 from tabletop.bots.base import Observation
-from tabletop.bots.registry import make_bot
+from tabletop.bots.registry import LEVELS, make_bot
 from tabletop.bots.search import plan_turn
 from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import evaluation as E
 from tabletop.games.grand_austria_hotel import evaluation_effects as W
 from tabletop.games.grand_austria_hotel import evaluation_modules as M
 from tabletop.games.grand_austria_hotel.state import GahState
-from tests.bots.positions import play_random
+from tests.bots.positions import play_random, positions_through_a_game
 from tests.gah.scenario import walk
 
 GAH = "grand-austria-hotel"
@@ -200,7 +200,8 @@ def test_a_played_bell_card_is_worth_its_reward() -> None:
 
 
 def test_search_caps_only_with_modules() -> None:
-    """Play-outs are switched off on module tables only, for that decision only."""
+    """Play-outs are switched off on module tables only, for that decision only (at base
+    tables of three or four they are held to the expert's size: the next test)."""
     base = get_game(GAH).new_game(players=2, seed=1)
     assert E.search_caps(base) is None
     st = advance("all", 2)
@@ -210,6 +211,29 @@ def test_search_caps_only_with_modules() -> None:
     action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert action in st.legal_actions()
     assert (bot.endgame, bot.lookahead, bot.end_lines, bot.beam, bot.per_root) == (4, 1, 6, 32, 4)  # kept
+
+
+@pytest.mark.parametrize("players, config, seed, share", [(3, {}, 14, 0.3), (4, {}, 13, 0.25),
+                                                          (2, {"modules": "all"}, 5, 0.4)])
+def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(players, config, seed,
+                                                                               share) -> None:
+    """TABLE_CAPS: at a base table of three or four the master's wider play-outs are held to
+    the expert's size (their cost grows with the seats), so there it plays exactly as the
+    expert's search with the learned judgement, the master measured at four players; on module
+    tables (SEARCH_CAPS: no play-outs) likewise. At these positions (mid-game, `easy` play) the
+    uncapped master (``caps=0``) chooses otherwise."""
+    (st,) = positions_through_a_game(players, config, seed, at=(share,))
+    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2} if not config
+                                 else {"endgame": 0, "lookahead": 0, "widen": 2})
+    seat, legal = st.current_player, st.legal_actions()
+    chosen = {}
+    for spec in ("master", LEVELS["expert"] + ",eval=master", "master:caps=0"):
+        bot = make_bot(spec, 3)
+        chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
+    assert chosen["master"] == chosen[LEVELS["expert"] + ",eval=master"]
+    assert chosen["master"] != chosen["master:caps=0"]
+    master = make_bot("master", 3)
+    assert (master.end_beam, master.end_lines, master.per_first) == (24, 8, 3)  # its own, outside the caps
 
 
 @pytest.mark.parametrize("seed", [4, 5])

@@ -112,13 +112,23 @@ PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0
 # twice as wide (``widen``; `hard`, which plays no play-outs, keeps its own width).
 SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
+# Upper bounds at base-game tables of three or four (``search_caps``): a play-out plays every
+# seat's turns, so the master's wider play-outs (end_beam=24, end_lines=8, per_first=3; 2.5x
+# the expert's CPU at two players) would cost more again there: estimated from that ratio, the
+# 4-player master's p99 of 2.5 s would pass the 5 s the time guide allows. Those tables keep the
+# play-outs of the expert's size, with which the master was measured there (docs/BOTS.md).
+TABLE_CAPS: dict[str, int] = {"end_beam": 12, "end_lines": 6, "per_first": 2}
+
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
 _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 
 
 def search_caps(st: EngineBase) -> dict[str, int] | None:
-    """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS)."""
-    return SEARCH_CAPS if st.mods else None
+    """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS); play-outs no
+    wider than the expert's at base tables of three or four (TABLE_CAPS); none at two."""
+    if st.mods:
+        return SEARCH_CAPS
+    return TABLE_CAPS if st.num_players > 2 else None
 
 
 def _money_value(m: float, tf: float, P: Any) -> float:
