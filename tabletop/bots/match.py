@@ -14,11 +14,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tabletop.analysis.stats import Z95
 from tabletop.bots.base import Bot, Observation
 from tabletop.bots.registry import LEVELS
 from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.core.registry import get_game
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile (as :data:`tabletop.analysis.stats.Z95`; the bots' layer
+lies below the analysis', so it cannot import it)."""
 
 
 def journal_key(game: str, seed: int, config: dict[str, Any] | None, a: str, b: str, index: int,
