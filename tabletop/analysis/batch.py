@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.bots.base import searching_process
 from tabletop.bots.match import TimedBot
 from tabletop.bots.runner import game_seed, play_game, seat_bots
 
@@ -149,11 +150,13 @@ def _chunks(items: list[Item], size: int) -> list[list[Item]]:
 def _worker_init() -> None:
     # Ctrl-C is the parent's business: it cancels what is queued and keeps what is stored
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    searching_process()
 
 
 def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
                jobs: int, timing: bool = False) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
     if jobs <= 1:
+        searching_process()
         for ci, chunk in enumerate(chunks):
             yield ci, play_chunk(game, config, chunk, timing)
         return

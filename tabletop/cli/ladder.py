@@ -29,6 +29,7 @@ from typing import Any
 import click
 
 from tabletop.analysis.stats import Z95, wilson
+from tabletop.bots.base import searching_process
 from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read_journal
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
@@ -133,10 +134,11 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
 
     try:
         if jobs <= 1:
+            searching_process()
             for p, i in tasks:
                 finish(p, i, play_one(game, pairs[p], seed, i, config, players))
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=searching_process) as pool:
                 futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
                            for p, i in tasks}
                 for fut in as_completed(futures):

@@ -129,8 +129,19 @@ class GameState:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._illegal_message(action, legal))
-        mark = len(self._journal)
+        self._apply_legal(action, legal)
+
+    def _apply_legal(self, action: str, legal: list[str] | None) -> None:
+        """Apply ``action``, already known to be legal; ``legal`` (the list of legal actions
+        here, or None) is what :meth:`undo` puts back into the cache. A search applies and
+        undoes every action of a position in turn: without the list put back, each undo
+        would cost a new list of the same legal actions."""
+        journal = self._journal
+        mark = len(journal)
         self._marks.append(mark)
+        journal.append(None)  # the journal's form of _set(self, "_legal_cache", legal)
+        journal.append("_legal_cache")
+        journal.append(legal)
         events = self.events
         if events is not None:
             self._event_marks.append(len(events))
@@ -146,7 +157,6 @@ class GameState:
             self._marks.pop()
             if events is not None:
                 del events[self._event_marks.pop():]
-            self._legal_cache = legal
             raise
         self.history.append(action)
 
@@ -157,8 +167,7 @@ class GameState:
         self._rollback(self._marks.pop())
         if self.events is not None:
             del self.events[self._event_marks.pop():]
-        self._legal_cache = None
-        return self.history.pop()
+        return self.history.pop()  # the rollback put back the legal actions' cache too
 
     def undoable(self) -> int:
         """How many of the last actions :meth:`undo` can still take back."""

@@ -84,10 +84,12 @@ def _start_worker() -> None:
     with contextlib.suppress(OSError, AttributeError):  # Linux: run only on a core nothing else wants
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from tabletop.bots import registry  # noqa: F401 - the bots and their evaluators
+    from tabletop.bots.base import searching_process
     from tabletop.core.registry import game_names, get_game
 
     for name in game_names():
         get_game(name)
+    searching_process()
 
 
 def _ready() -> int:

@@ -220,6 +220,7 @@ class BurgerJointState(GameState):
         s.track = self.track[:]
         s.used, s.pub_bought = self.used, self.pub_bought
         s.pending, s.result, s.reason = self.pending, self.result, self.reason
+        s._legal_cache = self._legal_cache  # the same position: the same legal actions (never mutated)
         return s
 
     # -- derived quantities ----------------------------------------------------

@@ -40,7 +40,8 @@ class TurnFlow(EngineBase):
                 raise IllegalAction(
                     f"illegal chance outcome {action!r}: expected roll:a-b-c-d-e-f with "
                     f"{self.roll_n} dice in all")
-            self._legal_cache = [action]
+            self._apply_legal(action, self._legal_cache)
+            return
         super().apply(action)
 
     def _legal(self) -> list[str]:

@@ -38,6 +38,7 @@ class GahRules(SetupRules, TurnFlow, Decisions, TurnActions, Effects, Scoring, E
             setattr(c, name, getattr(self, name))
         c.__dict__.update(self.__dict__)
         c._init_journal()  # a new journal, and no logs (notes, events, _ev_*: not state)
+        c._legal_cache = self._legal_cache  # the same position: the same legal actions (never mutated)
         c.history = list(self.history)
         c.rng = Rng(self.rng.state)
         c.players = [pl.copy() for pl in self.players]
