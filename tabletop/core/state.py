@@ -129,25 +129,20 @@ class GameState:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._illegal_message(action, legal))
-        self._apply_legal(action, legal)
+        self._apply_legal(action)
 
-    def _apply_legal(self, action: str, legal: list[str] | None) -> None:
-        """Apply ``action``, already known to be legal; ``legal`` (the list of legal actions
-        here, or None) is what :meth:`undo` puts back into the cache. A search applies and
-        undoes every action of a position in turn: without the list put back, each undo
-        would cost a new list of the same legal actions."""
-        journal = self._journal
-        mark = len(journal)
+    def _apply_legal(self, action: str) -> None:
+        """Apply ``action``, already known to be legal. The cached list of legal actions is
+        journalled like any field, so :meth:`undo` puts it back: a search applies and undoes
+        every action of a position in turn, and each undo would otherwise cost a new list."""
+        mark = len(self._journal)
         self._marks.append(mark)
-        journal.append(None)  # the journal's form of _set(self, "_legal_cache", legal)
-        journal.append("_legal_cache")
-        journal.append(legal)
         events = self.events
         if events is not None:
             self._event_marks.append(len(events))
             self._events_open(action)
         # _apply may fill the cache for the next decision (it knows it first)
-        self._legal_cache = None
+        self._set(self, "_legal_cache", None)
         try:
             self._apply(action)
             if events is not None:

@@ -40,7 +40,7 @@ class TurnFlow(EngineBase):
                 raise IllegalAction(
                     f"illegal chance outcome {action!r}: expected roll:a-b-c-d-e-f with "
                     f"{self.roll_n} dice in all")
-            self._apply_legal(action, self._legal_cache)
+            self._apply_legal(action)
             return
         super().apply(action)
 
