@@ -12,3 +12,26 @@ cdef class Params:
     cdef public double CAFE_PENALTY, SEAT, SPARE_ITEM, CAPITAL, CAPITAL_WORTH, PREPARED
     cdef public double GROUP_SHARE, EMPEROR_NEXT, EMPEROR_LATER, EMPEROR_TILE, EMPEROR_SLACK
     cdef public double GROWTH, PERM, HAND_SHARE, HAND_MIN, TEMPO, REROLL, OCCUPY_RATE, POLITICS
+
+# The evaluation's arithmetic as C numbers: the same IEEE doubles, in the same order, as the
+# plain source computes with Python floats (the golden digests and the ladder replays check
+# that every move stays the same).
+cimport cython
+
+@cython.locals(A=cython.int, reroll=cython.double, full=cython.int, tf=cython.double, scored=cython.double,
+               occ_vp=cython.double, cap=cython.double, money=cython.double, miss=cython.double,
+               budget=cython.double, work=cython.double, guest_value=cython.double, reward_scale=cython.double,
+               turns=cython.int, units=cython.double, from_kitchen=cython.int, need=cython.int, kinds=cython.int,
+               i=cython.int, m=cython.int, k=cython.int, c=cython.int, colour=cython.int, t=cython.int,
+               room_vp=cython.double, room_cost=cython.double, room_work=cython.double, worth=cython.double,
+               light=cython.double, heavy=cython.double, unit_cost=cython.double, cost=cython.double,
+               p=cython.double, n_kinds=cython.int, spare=cython.int, kitchen_value=cython.double,
+               seats=cython.int, empty=cython.int, seat_value=cython.double, prepared=cython.double,
+               groups_value=cython.double, gfac=cython.double, emperor_value=cython.double,
+               staff_value=cython.double, hand_value=cython.double, w=cython.double, politics=cython.double,
+               tempo=cython.double, pending=cython.double, bonus=cython.double, share=cython.double,
+               v=cython.double)
+cpdef list _terms(EngineBase st, seat, Params P)
+
+@cython.locals(total=cython.double, i=cython.Py_ssize_t, a=cython.double, b=cython.double, x=cython.double)
+cpdef double _weighted_sum(list values, list wa, list wb, double tf)

@@ -289,14 +289,20 @@ def make_evaluator(table: dict[str, float],
     def evaluate_weighted(st: EngineBase, seat: int) -> float:
         if st.phase == "over":
             return float(st.players[seat].vp)
-        values = _terms(st, seat, params)
-        tf = time_share(st, seat)
-        total = 0.0
-        for i in range(len(values)):
-            total += (wa[i] + wb[i] * tf) * values[i]
-        return total
+        return _weighted_sum(_terms(st, seat, params), wa, wb, time_share(st, seat))
 
     return evaluate_weighted
+
+
+def _weighted_sum(values, wa, wb, tf):  # type: ignore[no-untyped-def]  # untyped for evaluation.pxd
+    """``sum of (wa[i] + wb[i] x tf) x values[i]``: a learned judgement's total (list[float]s, tf: float)."""
+    total = 0.0
+    for i in range(len(values)):
+        a = wa[i]
+        b = wb[i]
+        x = values[i]
+        total += (a + b * tf) * x
+    return total
 
 
 def features(st: EngineBase, seat: int) -> tuple[list[float], float]:
@@ -332,7 +338,7 @@ def terms(st: EngineBase, seat: int, table: dict[str, float] | None = None) -> d
     return dict(zip(TERMS, _terms(st, seat, Params(table) if table else _HAND)))
 
 
-def _terms(st: EngineBase, seat: int, P: Params) -> list[float]:
+def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, seat: int, P: Params) -> list[float]; untyped for evaluation.pxd
     rules = st.rules
     tab = _tables(rules)
     pl = st.players[seat]
@@ -409,8 +415,14 @@ def _terms(st: EngineBase, seat: int, P: Params) -> list[float]:
                         need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2 (champagne: either)
         colour = guest.colour
         if colour == GREEN:
-            c = max(range(3), key=lambda k: (free_count[k] - used_rooms[k],
-                                             free_sorted[k][used_rooms[k]] if used_rooms[k] < free_count[k] else 0))
+            # the colour with the most free rooms left, then the best of them (the first on a tie)
+            c = 0
+            best_key = None
+            for k in range(3):
+                key = (free_count[k] - used_rooms[k],
+                       free_sorted[k][used_rooms[k]] if used_rooms[k] < free_count[k] else 0)
+                if best_key is None or key > best_key:
+                    c, best_key = k, key
         else:
             c = colour
         if used_rooms[c] < free_count[c]:
@@ -450,7 +462,10 @@ def _terms(st: EngineBase, seat: int, P: Params) -> list[float]:
     kitchen_value = spare * (1.0 + P.SPARE_ITEM * tf)
 
     seats = rules.cafe_seats + (1 if S["maitre-d"] in played else 0)
-    empty = sum(1 for t in range(seats) if not cafe[t])
+    empty = 0
+    for t in range(seats):
+        if not cafe[t]:
+            empty += 1
     seat_value = empty * P.SEAT * min(1.0, 2.0 * tf)
 
     # prepared rooms nobody in the café is counted on
@@ -591,8 +606,11 @@ def _politics(st: EngineBase, seat: int, pl: Player, rooms: tuple[int, ...], tab
 def _emperor_memo(st: EngineBase, seat: int, pl: Player, A: int, P: Params, tab: dict[str, Any]) -> float:
     """``_emperor``, memoized by everything it reads."""
     done = st.phase == "emperor" and st.emperor_i > st._turn_order().index(seat)
+    on_orders = 0  # items already on the café guests' orders
+    for s in pl.served:
+        on_orders += sum(s)
     key = (st.round, done, st.emperor_tiles, pl.emperor, A, pl.played, sum(pl.kitchen),
-           sum(sum(s) for s in pl.served), len(pl.hand),
+           on_orders, len(pl.hand),
            P.EMPEROR_NEXT, P.EMPEROR_LATER, P.EMPEROR_TILE, P.EMPEROR_SLACK)
     memo = tab["emperor_memo"]
     hit = memo.get(key)
@@ -606,8 +624,11 @@ def _emperor_memo(st: EngineBase, seat: int, pl: Player, A: int, P: Params, tab:
 def _end_card_key(st: EngineBase, seat: int, pl: Player, rooms: tuple[int, ...], A: int, P: Params) -> tuple[Any, ...]:
     """Everything a game-end staff card's worth reads for this seat (but the
     opponents' cards, which only the copying card reads: it is not memoized)."""
-    return (seat, rooms, len(pl.played), pl.emperor, tuple(pl.kitchen), sum(1 for m in st.markers if seat in m),
-            A, P.GROWTH, P.OCCUPY_RATE)
+    claimed = 0  # politics cards the seat has claimed
+    for m in st.markers:
+        if seat in m:
+            claimed += 1
+    return (seat, rooms, len(pl.played), pl.emperor, tuple(pl.kitchen), claimed, A, P.GROWTH, P.OCCUPY_RATE)
 
 
 def _end_card(st: EngineBase, seat: int, sid: int, sc: dict[str, Any], A: int, P: Params, tab: dict[str, Any],
