@@ -353,7 +353,7 @@ class FlatMCBot:
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
-                 margin: float = 0.0, caps: int = 1) -> None:
+                 margin: float = 0.0, caps: int = 1, halving: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -369,6 +369,7 @@ class FlatMCBot:
         self.per_first = per_first
         self.margin = margin
         self.caps = caps
+        self.halving = halving
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -506,34 +507,74 @@ class FlatMCBot:
                 break
         if not cands:
             return legal[0]
-        totals = [0.0] * len(cands)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        for i in range(max(1, self.end_samples)):
-            st = first if i == 0 else _determinize(obs, self.rng)
-            start = marker(st, me)
-            for k, (_v, seq) in enumerate(cands):
-                applied = 0
-                for a in seq:
-                    if st.current_player != me or marker(st, me) != start or a not in st.legal_actions():
-                        break
-                    st.apply(a)
-                    applied += 1
-                if not st.is_terminal() and st.current_player == me and marker(st, me) == start:
-                    by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
-                    if by_root:
-                        _bv, rest = max(by_root.values(), key=lambda vs: vs[0])
-                        for a in rest:
-                            st.apply(a)
-                        applied += len(rest)
-                totals[k] += play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
-                for _ in range(applied):
-                    st.undo()
-            if deadline and time.perf_counter() > deadline:
-                break
-        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        if self.halving > 0:
+            best = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
+        else:
+            totals = [0.0] * len(cands)
+            deadline = time.perf_counter() + self.seconds if self.seconds else None
+            for i in range(max(1, self.end_samples)):
+                st = first if i == 0 else _determinize(obs, self.rng)
+                for k, (_v, seq) in enumerate(cands):
+                    totals[k] += self._candidate_result(st, me, ev, marker, seq, own_turns)
+                if deadline and time.perf_counter() > deadline:
+                    break
+            best = max(range(len(cands)), key=lambda k: (totals[k], -k))
         seq = cands[best][1]
         self._follow(seq, first, me)
         return seq[0]
+
+    def _candidate_result(self, st: GameState, me: int, ev: Evaluator, marker: Marker, seq: tuple[str, ...],
+                          own_turns: int) -> float:
+        """One play-out of the candidate turn ``seq`` on the determinization ``st``: the turn is
+        replayed as far as its actions stay legal there (the planner finishes it where they do
+        not), the game is played on (``play_out``) and everything is undone."""
+        start = marker(st, me)
+        applied = 0
+        for a in seq:
+            if st.current_player != me or marker(st, me) != start or a not in st.legal_actions():
+                break
+            st.apply(a)
+            applied += 1
+        if not st.is_terminal() and st.current_player == me and marker(st, me) == start:
+            by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
+            if by_root:
+                _bv, rest = max(by_root.values(), key=lambda vs: vs[0])
+                for a in rest:
+                    st.apply(a)
+                applied += len(rest)
+        value = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
+        for _ in range(applied):
+            st.undo()
+        return value
+
+    def _halve(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker, own_turns: int,
+               seqs: list[tuple[str, ...]]) -> int:
+        """Successive halving over the candidate turns (``halving=H``): every candidate is played
+        out on ``end_samples`` determinizations; then, stage by stage, the better half (by mean
+        result, ties to the planner's order) is kept and played out on as many new
+        determinizations again, doubling its samples, until one candidate is left or the kept
+        ones have ``H`` samples each. The samples go where the choice is still open: eight
+        candidates on one sample, four on two, two on four cost what two samples of all eight
+        do. Every candidate kept meets the same determinizations (common dice). Returns the
+        index of the best kept candidate."""
+        me = obs.seat
+        alive = list(range(len(seqs)))
+        sums = [0.0] * len(seqs)
+        done = 0  # determinizations every kept candidate has been played out on
+        stage = max(1, self.end_samples)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        while True:
+            for i in range(done, done + stage):
+                st = first if i == 0 else _determinize(obs, self.rng)
+                for k in alive:
+                    sums[k] += self._candidate_result(st, me, ev, marker, seqs[k], own_turns)
+            done += stage
+            if len(alive) <= 1 or done >= self.halving or (deadline and time.perf_counter() > deadline):
+                break
+            alive.sort(key=lambda k: (-sums[k], k))
+            alive = sorted(alive[:(len(alive) + 1) // 2])
+            stage = done
+        return max(alive, key=lambda k: (sums[k], -k))
 
     def _remember(self, best: str, lines: dict[str, tuple[float, tuple[str, ...], GameState]], me: int) -> None:
         """Keep the rest of ``best``'s line as the plan, with the views it expects."""

@@ -170,6 +170,57 @@ def test_whole_turn_candidates_let_the_play_out_choose_the_rest_of_the_turn(monk
     assert len(seen) > 1 and len({line[0] for line in seen}) == len(seen) and not target
 
 
+def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -> None:
+    """With ``halving=H`` every candidate turn is played out on ``end_samples`` determinizations,
+    then the better half (by total result; ties to the planner's order) on as many new ones
+    again, until one is left or the kept ones have ``H`` samples; every kept candidate meets
+    the same determinizations, and the best kept one is played, its whole turn as the plan.
+    Eight candidates on one sample, four on two, two on four: the sixteen play-outs that two
+    samples of all eight cost."""
+    st = midgame(9)
+    seat = st.current_player
+    samples: list[object] = [st]  # the determinizations, in the order made (kept alive: ids stay apart)
+    determinize = search._determinize
+
+    def sampled(obs, rng):
+        d = determinize(obs, rng)
+        samples.append(d)
+        return d
+
+    calls: list[tuple[tuple[str, ...], int]] = []  # (candidate turn, determinization index)
+    order: list[tuple[str, ...]] = []  # candidate turns in the planner's order, as first met
+
+    def judged(bot, s, me, ev, marker, seq, own_turns):  # a stand-in for one play-out
+        if seq not in order:
+            order.append(seq)
+        k, i = order.index(seq), next(n for n, d in enumerate(samples) if d is s) - 1
+        calls.append((seq, i))
+        # sample 0 ranks the candidates 7 > 6 > ... > 0; later samples favour candidate 2
+        return float(k) if i == 0 else (50.0 if k == 2 else 0.0)
+
+    monkeypatch.setattr(search, "_determinize", sampled)
+    monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    spec = "flatmc:samples=1,beam=6,per_root=2,lookahead=1,end_samples=1,end_lines=8,per_first=3,halving=4"
+    bot = make_bot(spec, 1)
+    action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert len(order) == 8 and len(calls) == 16
+    per_stage = [sorted(order.index(seq) for seq, i in calls if i == n) for n in range(4)]
+    assert per_stage == [list(range(8)), [4, 5, 6, 7], [6, 7], [6, 7]]
+    assert action == order[7][0] and bot._plan == list(order[7][1:])  # candidate 2 fell at once
+    calls.clear()
+    order.clear()
+    del samples[1:]
+    make_bot(spec.replace("halving=4", "halving=2"), 1).choose(
+        Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert len(calls) == 8 + 4  # stops once the kept candidates have two samples
+    calls.clear()
+    order.clear()
+    del samples[1:]
+    make_bot(spec.replace(",halving=4", ",end_samples=2"), 1).choose(
+        Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+    assert len(calls) == 16 and {i for _seq, i in calls} == {0, 1}  # without halving: all on both
+
+
 def test_greedy_beats_random() -> None:
     """Seat-balanced: greedy wins every one of 6 games against random."""
     wins = 0
