@@ -34,7 +34,10 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   planned turn (planner width ``end_beam``), dice drawn from the sample's
   fresh RNG — and the best mean final score decides. With ``lookahead=K``
   the same is done earlier in the game, stopping the play-out after ``K`` more
-  own turns and evaluating there.
+  own turns and evaluating there. With ``halving=H`` (whole-turn candidates,
+  ``per_first`` > 1) the samples are spent by successive halving: every
+  candidate on ``end_samples`` determinizations, then the better half on as
+  many again, and so on, until one is left or the kept ones have ``H`` each.
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
