@@ -37,7 +37,9 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   own turns and evaluating there. With ``halving=H`` (whole-turn candidates,
   ``per_first`` > 1) the samples are spent by successive halving: every
   candidate on ``end_samples`` determinizations, then the better half on as
-  many again, and so on, until one is left or the kept ones have ``H`` each.
+  many again, and so on, until one is left or the kept ones have ``H`` each;
+  ``late_lines=L`` takes only ``L`` candidates where the play-outs run to the end
+  of the game (the costliest decisions).
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -356,7 +358,7 @@ class FlatMCBot:
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
-                 margin: float = 0.0, caps: int = 1, halving: int = 0) -> None:
+                 margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -373,6 +375,7 @@ class FlatMCBot:
         self.margin = margin
         self.caps = caps
         self.halving = halving
+        self.late_lines = late_lines
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -494,6 +497,9 @@ class FlatMCBot:
         """
         me = obs.seat
         legal = obs.legal_actions
+        # play-outs to the end of the game cost the most: late_lines may take fewer candidates there
+        lines = min(self.late_lines, self.end_lines) if self.late_lines > 0 and own_turns >= 10_000 \
+            else self.end_lines
         found: list[tuple[float, tuple[str, ...]]] = []
         plan_turn(first, me, ev, marker, self.beam, self.per_root, finished=found)
         found.sort(key=lambda vs: (-vs[0], legal.index(vs[1][0])))
@@ -506,7 +512,7 @@ class FlatMCBot:
             values.add(round(v, 6))
             per[seq[0]] = per.get(seq[0], 0) + 1
             cands.append((v, seq))
-            if len(cands) >= max(1, self.end_lines):
+            if len(cands) >= max(1, lines):
                 break
         if not cands:
             return legal[0]

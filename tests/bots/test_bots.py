@@ -221,6 +221,26 @@ def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -
     assert len(calls) == 16 and {i for _seq, i in calls} == {0, 1}  # without halving: all on both
 
 
+def test_late_lines_take_fewer_candidates_where_the_play_outs_run_to_the_end(monkeypatch) -> None:
+    """``late_lines=L``: where the play-outs run to the end of the game (``endgame``), only the
+    ``L`` best candidate turns are played out; earlier (``lookahead``) all ``end_lines`` are."""
+    met: list[tuple[str, ...]] = []
+
+    def judged(bot, s, me, ev, marker, seq, own_turns):
+        met.append(seq)
+        return 0.0
+
+    monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    spec = "flatmc:samples=1,beam=6,per_root=2,end_samples=1,end_lines=6,per_first=3,late_lines=2"
+    late = last_round(4)
+    seat = late.current_player
+    make_bot(spec + ",endgame=14", 1).choose(Observation(GAH, seat, late.legal_actions(), partial(late.view, seat)))
+    assert len(met) == 2
+    met.clear()
+    make_bot(spec + ",lookahead=1", 1).choose(Observation(GAH, seat, late.legal_actions(), partial(late.view, seat)))
+    assert len(met) == 6
+
+
 def test_greedy_beats_random() -> None:
     """Seat-balanced: greedy wins every one of 6 games against random."""
     wins = 0
