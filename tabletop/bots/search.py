@@ -35,9 +35,10 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   fresh RNG — and the best mean final score decides. With ``lookahead=K``
   the same is done earlier in the game, stopping the play-out after ``K`` more
   own turns and evaluating there. With ``halving=H`` (whole-turn candidates,
-  ``per_first`` > 1) the samples are spent by successive halving: every
-  candidate on ``end_samples`` determinizations, then the better half on as
-  many again, and so on, until one is left or the kept ones have ``H`` each;
+  ``per_first`` > 1) the samples are spent by successive halving instead of
+  ``end_samples`` each: every candidate on one determinization, then the better
+  half on as many again, and so on, until one is left or the kept ones have
+  ``H`` each;
   ``late_lines=L`` takes only ``L`` candidates where the play-outs run to the end
   of the game (the costliest decisions).
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
@@ -145,7 +146,7 @@ def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
     return fn if callable(fn) else None
 
 
-_CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples",
+_CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples", "halving",
                      "endgame", "lookahead"))
 
 
@@ -558,11 +559,11 @@ class FlatMCBot:
 
     def _halve(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker, own_turns: int,
                seqs: list[tuple[str, ...]]) -> int:
-        """Successive halving over the candidate turns (``halving=H``): every candidate is played
-        out on ``end_samples`` determinizations; then, stage by stage, the better half (by mean
-        result, ties to the planner's order) is kept and played out on as many new
-        determinizations again, doubling its samples, until one candidate is left or the kept
-        ones have ``H`` samples each. The samples go where the choice is still open: eight
+        """Successive halving over the candidate turns (``halving=H``, which replaces
+        ``end_samples``): every candidate is played out on one determinization; then, stage by
+        stage, the better half (by mean result, ties to the planner's order) is kept and played
+        out on as many new determinizations again, doubling its samples, until one candidate is
+        left or the kept ones have ``H`` samples each. The samples go where the choice is still open: eight
         candidates on one sample, four on two, two on four cost what two samples of all eight
         do. Every candidate kept meets the same determinizations (common dice). Returns the
         index of the best kept candidate."""
@@ -570,7 +571,7 @@ class FlatMCBot:
         alive = list(range(len(seqs)))
         sums = [0.0] * len(seqs)
         done = 0  # determinizations every kept candidate has been played out on
-        stage = max(1, self.end_samples)
+        stage = 1
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         while True:
             for i in range(done, done + stage):

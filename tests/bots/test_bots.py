@@ -171,12 +171,12 @@ def test_whole_turn_candidates_let_the_play_out_choose_the_rest_of_the_turn(monk
 
 
 def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -> None:
-    """With ``halving=H`` every candidate turn is played out on ``end_samples`` determinizations,
-    then the better half (by total result; ties to the planner's order) on as many new ones
-    again, until one is left or the kept ones have ``H`` samples; every kept candidate meets
-    the same determinizations, and the best kept one is played, its whole turn as the plan.
-    Eight candidates on one sample, four on two, two on four: the sixteen play-outs that two
-    samples of all eight cost."""
+    """With ``halving=H`` (instead of ``end_samples`` each) every candidate turn is played out on
+    one determinization, then the better half (by total result; ties to the planner's order)
+    on as many new ones again, until one is left or the kept ones have ``H`` samples; every
+    kept candidate meets the same determinizations, and the best kept one is played, its whole
+    turn as the plan. Eight candidates on one sample, four on two, two on four: the sixteen
+    play-outs that two samples of all eight cost."""
     st = midgame(9)
     seat = st.current_player
     samples: list[object] = [st]  # the determinizations, in the order made (kept alive: ids stay apart)
@@ -200,7 +200,7 @@ def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -
 
     monkeypatch.setattr(search, "_determinize", sampled)
     monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
-    spec = "flatmc:samples=1,beam=6,per_root=2,lookahead=1,end_samples=1,end_lines=8,per_first=3,halving=4"
+    spec = "flatmc:samples=1,beam=6,per_root=2,lookahead=1,end_samples=2,end_lines=8,per_first=3,halving=4"
     bot = make_bot(spec, 1)
     action = bot.choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert len(order) == 8 and len(calls) == 16
@@ -216,7 +216,7 @@ def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -
     calls.clear()
     order.clear()
     del samples[1:]
-    make_bot(spec.replace(",halving=4", ",end_samples=2"), 1).choose(
+    make_bot(spec.replace(",halving=4", ""), 1).choose(
         Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
     assert len(calls) == 16 and {i for _seq, i in calls} == {0, 1}  # without halving: all on both
 
