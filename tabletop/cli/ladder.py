@@ -118,38 +118,46 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
     started = time.perf_counter()
     if progress and len(tasks) < games * len(pairs):
         click.echo(f"  resuming: {games * len(pairs) - len(tasks)} games already in {journal}", err=True)
-    out = journal.open("a") if journal else None
 
     def finish(p: int, i: int, rec: dict[str, Any]) -> None:
         nonlocal done
         results[p].games.append(rec)
-        if out is not None:
+        if journal is not None:
             key = journal_key(game, seed, config, pairs[p][0], pairs[p][1], i, players)
-            out.write(json.dumps({"key": key, "game": rec}) + "\n")
-            out.flush()
+            _append_line(journal, json.dumps({"key": key, "game": rec}))
         done += 1
         if progress and (done == len(tasks) or done % max(1, len(tasks) // 20) == 0):
             el = time.perf_counter() - started
             click.echo(f"  {done}/{len(tasks)} games, {el:.0f}s", err=True)
 
-    try:
-        if jobs <= 1:
-            searching_process()
-            for p, i in tasks:
-                finish(p, i, play_one(game, pairs[p], seed, i, config, players))
-        else:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=searching_process) as pool:
-                futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
-                           for p, i in tasks}
-                for fut in as_completed(futures):
-                    p, i = futures[fut]
-                    finish(p, i, fut.result())
-    finally:
-        if out is not None:
-            out.close()
+    if jobs <= 1:
+        searching_process()
+        for p, i in tasks:
+            finish(p, i, play_one(game, pairs[p], seed, i, config, players))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=searching_process) as pool:
+            futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
+                       for p, i in tasks}
+            for fut in as_completed(futures):
+                p, i = futures[fut]
+                finish(p, i, fut.result())
     for r in results:
         r.games.sort(key=lambda g: g["index"])
     return results
+
+
+def _append_line(path: Path, line: str) -> None:
+    """Append one line to the journal, opening it by its name each time: a file put in its place
+    while a long run goes on (a checkout, a copy) gets the rest of the games, where a handle kept
+    open would write them into the replaced file, gone with the process. A torn last line (a
+    run killed mid-write) is ended first, so the new line stays whole."""
+    with path.open("ab") as out:
+        if out.tell() > 0:
+            with path.open("rb") as back:
+                back.seek(-1, 2)
+                if back.read(1) != b"\n":
+                    out.write(b"\n")
+        out.write(line.encode() + b"\n")
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:

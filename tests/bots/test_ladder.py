@@ -144,6 +144,34 @@ def test_an_interrupted_ladder_resumes_without_replaying_finished_games(tmp_path
     assert played == [0]
 
 
+def test_the_journal_survives_being_replaced_during_a_run(tmp_path, monkeypatch) -> None:
+    """A checkout or a copy that puts another file in the journal's place while a long run goes
+    on must not swallow the games that finish afterwards: each finished game is appended to the
+    file the name holds then. A torn last line (a run killed mid-write) is ended first, so the
+    next game's line stays whole and resumes."""
+    import tabletop.cli.ladder as ladder_mod
+
+    journal = tmp_path / "run.json.games.jsonl"
+    pairs = [("random", "greedy:steps=1")]
+    real = ladder_mod.play_one
+
+    def replacing(game, specs, seed, index, config=None, players=2):  # type: ignore[no-untyped-def]
+        if index == 1:  # as git does: a new file under the same name, the old one unlinked
+            text = journal.read_text()
+            journal.unlink()
+            journal.write_text(text + '{"key": "torn')
+        return real(game, specs, seed, index, config, players)
+
+    monkeypatch.setattr(ladder_mod, "play_one", replacing)
+    ladder_mod.run_ladder(pairs, 3, 1, 4, "grand-austria-hotel", journal=journal)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 4 and lines[1] == '{"key": "torn'  # games 0, 1 and 2 all kept, whole
+    played: list[int] = []
+    monkeypatch.setattr(ladder_mod, "play_one", lambda *a, **k: played.append(a[3]))
+    ladder_mod.run_ladder(pairs, 3, 1, 4, "grand-austria-hotel", journal=journal)
+    assert played == []  # every game is found again
+
+
 def test_ladder_save_keeps_a_journal(tmp_path) -> None:
     save = tmp_path / "ladder.json"
     args = ["ladder", "--games", "2", "--pair", "random vs random", "--save", str(save), "-q"]
