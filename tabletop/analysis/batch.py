@@ -40,6 +40,7 @@ from typing import Any
 from tabletop.bots.base import searching_process
 from tabletop.bots.match import TimedBot
 from tabletop.bots.runner import game_seed, play_game, seat_bots
+from tabletop.core.files import append_lines
 
 FORMAT_VERSION = 1
 RUN_FILE = "run.json"
@@ -383,7 +384,6 @@ def execute(plan: Plan, jobs: int = 1, ray_address: str | None = None, chunk_siz
         results = _run_ray(spec.game, spec.config, chunks, ray_address, jobs, timing)
     else:
         results = _run_local(spec.game, spec.config, chunks, jobs, timing)
-    fh = plan.store.results_path.open("a") if plan.store else None
     try:
         buffered: dict[int, list[dict[str, Any]]] = {}
         next_chunk = 0
@@ -392,17 +392,14 @@ def execute(plan: Plan, jobs: int = 1, ray_address: str | None = None, chunk_siz
             if on_games:
                 on_games(len(recs))
             while next_chunk in buffered:  # write in index order
-                for rec in buffered.pop(next_chunk):
-                    if fh:
-                        fh.write(json.dumps(rec, separators=(",", ":")) + "\n")
+                chunk = buffered.pop(next_chunk)
+                if plan.store:
+                    append_lines(plan.store.results_path, [json.dumps(rec, separators=(",", ":")) for rec in chunk])
+                for rec in chunk:
                     new[rec["index"]] = slim(rec)
-                if fh:
-                    fh.flush()
                 next_chunk += 1
     finally:
         results.close()  # stops workers / Ray tasks still queued
-        if fh:
-            fh.close()
         records = [r for _, r in sorted({**plan.done, **new}.items())]
         if plan.store:
             plan.store.write_csv(records)

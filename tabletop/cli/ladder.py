@@ -34,6 +34,7 @@ from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options
+from tabletop.core.files import append_lines
 from tabletop.core.registry import game_names, get_game
 
 
@@ -124,7 +125,7 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
         results[p].games.append(rec)
         if journal is not None:
             key = journal_key(game, seed, config, pairs[p][0], pairs[p][1], i, players)
-            _append_line(journal, json.dumps({"key": key, "game": rec}))
+            append_lines(journal, [json.dumps({"key": key, "game": rec})])
         done += 1
         if progress and (done == len(tasks) or done % max(1, len(tasks) // 20) == 0):
             el = time.perf_counter() - started
@@ -144,20 +145,6 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
     for r in results:
         r.games.sort(key=lambda g: g["index"])
     return results
-
-
-def _append_line(path: Path, line: str) -> None:
-    """Append one line to the journal, opening it by its name each time: a file put in its place
-    while a long run goes on (a checkout, a copy) gets the rest of the games, where a handle kept
-    open would write them into the replaced file, gone with the process. A torn last line (a
-    run killed mid-write) is ended first, so the new line stays whole."""
-    with path.open("ab") as out:
-        if out.tell() > 0:
-            with path.open("rb") as back:
-                back.seek(-1, 2)
-                if back.read(1) != b"\n":
-                    out.write(b"\n")
-        out.write(line.encode() + b"\n")
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
