@@ -377,6 +377,10 @@ class FlatMCBot:
         self.caps = caps
         self.halving = halving
         self.late_lines = late_lines
+        # Called at every play-out decision (without halving) with the first determinization,
+        # the seat, the candidate turns and each one's mean play-out result: what a judgement
+        # distilled from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
+        self.observer: Callable[[GameState, int, list[tuple[str, ...]], list[float]], None] | None = None
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
 
@@ -522,12 +526,16 @@ class FlatMCBot:
         else:
             totals = [0.0] * len(cands)
             deadline = time.perf_counter() + self.seconds if self.seconds else None
+            sampled = 0
             for i in range(max(1, self.end_samples)):
                 st = first if i == 0 else _determinize(obs, self.rng)
                 for k, (_v, seq) in enumerate(cands):
                     totals[k] += self._candidate_result(st, me, ev, marker, seq, own_turns)
+                sampled += 1
                 if deadline and time.perf_counter() > deadline:
                     break
+            if self.observer is not None:
+                self.observer(first, me, [seq for _v, seq in cands], [t / sampled for t in totals])
             best = max(range(len(cands)), key=lambda k: (totals[k], -k))
         seq = cands[best][1]
         self._follow(seq, first, me)

@@ -300,3 +300,161 @@ def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str
     say(f"check on {deals} new deals (both seats): margin {m:+.2f} VP [{lo:+.2f}, {hi:+.2f}], "
         f"win share {check['win_share']:.1%}")
     return check
+
+
+# ------------------------------------------------------- a judgement distilled from the play-outs
+def _verdicts(job: tuple[str, str, int, int, dict[str, Any] | None]) -> tuple[list[tuple[int, Any, Any, Any]],
+                                                                               list[float]]:
+    """One self-play game of the proxy (a play-out bot): at each of its play-out decisions, for
+    every candidate turn, the features (terms, tf) of the position the turn ends in and the
+    turn's mean play-out result. Returns those rows (decision number within the game, terms,
+    tf, result) and the game's final scores."""
+    game, proxy, seed, index, config = job
+    module = _evaluation_module(game)
+    gs = game_seed(seed, index)
+    st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
+    bots = seat_bots([proxy, proxy], gs)
+    rows: list[tuple[int, Any, Any, Any]] = []
+    decision = [0]
+
+    def observe(first: Any, me: int, seqs: list[tuple[str, ...]], means: list[float]) -> None:
+        for seq, y in zip(seqs, means):
+            for a in seq:
+                first.apply(a)
+            values, tf = module.features(first, me)
+            for _a in seq:
+                first.undo()
+            rows.append((decision[0], values, tf, y))
+        decision[0] += 1
+
+    for bot in bots:
+        if not hasattr(bot, "observer"):
+            raise ValueError(f"the proxy {proxy!r} plays no play-outs to learn from (a flatmc spec with "
+                             "endgame/lookahead and per_first > 1, such as master)")
+        bot.observer = observe  # type: ignore[attr-defined]
+    play_out(game, st, bots)
+    return rows, [float(x) for x in st.scores()]
+
+
+def _within(F: Any, r: Any, d: Any) -> tuple[Any, Any]:
+    """``F`` and ``r`` less their mean over each decision ``d`` (only differences between the
+    candidates of one decision count: they are what the bot chooses by)."""
+    import numpy as np
+
+    _, inv, counts = np.unique(d, return_inverse=True, return_counts=True)
+    Fm = np.zeros((counts.size, F.shape[1]))
+    rm = np.zeros(counts.size)
+    np.add.at(Fm, inv, F)
+    np.add.at(rm, inv, r)
+    return F - (Fm / counts[:, None])[inv], r - (rm / counts)[inv]
+
+
+def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
+                  config: dict[str, Any] | None = None, jobs: int = 1, log: Callable[[str], None] | None = None,
+                  positions: Path | None = None) -> dict[str, Any]:
+    """A judgement distilled from the proxy's own play-outs (``tabletop train --method distill``).
+
+    The proxy (a play-out bot: the master) plays ``games`` self-play games. At each of its
+    play-out decisions it has candidate turns and, for each, the mean result of playing it out
+    (one more own turn then its judgement; to the end of the game in the last rounds, where the
+    final score counts). The fit learns, on the features of the position each candidate turn
+    ends in, the correction to the proxy's judgement that best predicts those results, from the
+    differences between the candidates of one decision only: what a decision needs is the order
+    of its candidates, not the level of the game's score (the fits on final scores learn mostly
+    the luck of the deal, and what is merely seen with winning). Every fourth game is held out
+    first to measure it. The weights start from the proxy's judgement (ridge towards it)."""
+    import numpy as np
+
+    module = _evaluation_module(game)
+    if not callable(getattr(module, "features", None)) or not callable(getattr(module, "judgement_weights", None)):
+        raise ValueError(f"{game}'s evaluation offers no features to fit")
+    say = log or (lambda _m: None)
+    judged_by = str(parse_bot_spec(proxy)[1].get("eval", ""))
+    try:
+        constants, prior = module.judgement_weights(judged_by)
+    except ValueError as exc:
+        raise ValueError(f"the proxy judges with {judged_by!r}, which this fit cannot start from: {exc}") from None
+    if constants:
+        raise ValueError(f"the proxy's judgement {judged_by!r} changes the evaluation's constants; the fit reads "
+                         "the terms with the hand-set ones, so it starts only from a judgement that keeps them")
+    terms = list(module.TERMS)
+    at_one = set(module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS)
+    free = [i for i, k in enumerate(terms) if k not in at_one]
+    what = json.dumps({"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {},
+                       "kind": "verdicts"}, sort_keys=True)
+    if positions is not None and positions.exists():
+        with np.load(positions) as saved:
+            if str(saved["key"]) != what:
+                raise ValueError(f"{positions} holds the data of other games; give another --positions file")
+            X, tf, y, d, g, scores = (saved[k] for k in ("X", "tf", "y", "d", "game", "scores"))
+        say(f"play-out results read from {positions}")
+    else:
+        work = [(game, proxy, derive_seed(seed, 2), i, config) for i in range(games)]
+        pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+        try:
+            per_game = _map(_verdicts, work, pool)
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        rows = [(gi, gi * 10_000 + dn, values, t, res) for gi, (game_rows, _s) in enumerate(per_game)
+                for dn, values, t, res in game_rows]
+        X = np.array([r[2] for r in rows])
+        tf = np.array([r[3] for r in rows])
+        y = np.array([r[4] for r in rows])
+        d = np.array([r[1] for r in rows])
+        g = np.array([r[0] for r in rows])
+        scores = np.array([s for _rows, s in per_game])
+        if positions is not None:
+            positions.parent.mkdir(parents=True, exist_ok=True)
+            with positions.open("wb") as fh:
+                np.savez_compressed(fh, key=np.array(what), X=X, tf=tf, y=y, d=d, game=g, scores=scores)
+    if len(y) == 0:
+        raise ValueError(f"the proxy {proxy!r} made no play-out decision with whole-turn candidates to learn from "
+                         "(it needs endgame or lookahead, per_first > 1 and no halving: the master's search)")
+    wa = np.array([prior.get(k, (1.0, 0.0))[0] for k in terms])
+    wb = np.array([prior.get(k, (1.0, 0.0))[1] for k in terms])
+    base = (X * (wa[None, :] + wb[None, :] * tf[:, None])).sum(axis=1)
+    F, r = _within(np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1), y - base, d)
+    held = g % 4 == 3
+    w = _ridge(F[~held], r[~held], ridge)
+
+    def regret(pred: Any) -> float:
+        """Held-out decisions: the result lost by taking the candidate the judgement ranks first."""
+        lost = []
+        for dec in np.unique(d[held]):
+            at = d == dec
+            lost.append(float(y[at].max() - y[at][int(np.argmax(pred[at]))]))
+        return sum(lost) / max(1, len(lost))
+
+    rmse_prior = math.sqrt(float(np.mean(r[held] ** 2)))
+    rmse_fit = math.sqrt(float(np.mean((r[held] - F[held] @ w) ** 2)))
+    reg_prior = regret(base)
+    reg_fit = regret(base + np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1) @ w)
+    say(f"{games} games, {len(np.unique(d))} decisions, {len(y)} candidate turns; on the held-out games the "
+        f"differences between candidates are predicted with RMSE {rmse_prior:.2f} by the proxy's judgement, "
+        f"{rmse_fit:.2f} by the fit; taking the top-ranked candidate loses {reg_prior:.2f} VP a decision "
+        f"against {reg_fit:.2f}")
+    w = _ridge(F, r, ridge)
+    n = len(free)
+    weights = {terms[i]: (round(float(wa[i] + w[j]), 4), round(float(wb[i] + w[n + j]), 4))
+               for j, i in enumerate(free)}
+    m, lo, hi = mean_ci([float(x) for x in scores.ravel()])
+    return {
+        "constants": constants,
+        "weights": weights,
+        "training": {
+            "method": "distilled from the proxy's play-outs: ridge regression, towards the proxy's own "
+                      "judgement, of each candidate turn's mean play-out result on the evaluation's terms "
+                      "and the terms x tf at the position the turn ends in, within each decision "
+                      "(differences between its candidates only)",
+            "game": game, "config": config or {}, "players": 2, "proxy": proxy, "seed": seed,
+            "games": games, "starts_from": judged_by or "hand", "decisions": int(len(np.unique(d))),
+            "candidates": int(len(y)), "ridge": ridge, "fixed_terms": sorted(at_one),
+            "deal_seeds": "game k: game_seed(derive_seed(seed, 2), k), k < games",
+            "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_prior": round(rmse_prior, 3),
+                         "rmse_fit": round(rmse_fit, 3), "regret_prior": round(reg_prior, 3),
+                         "regret_fit": round(reg_fit, 3)},
+            "self_play": {"mean": round(m, 2), "ci": [round(lo, 2), round(hi, 2)], "scores": int(scores.size)},
+            "check": None,
+        },
+    }

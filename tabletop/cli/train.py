@@ -40,8 +40,9 @@ def _models_path(game: str, name: str) -> Path:
 @click.option("--name", default="master", show_default=True, help="the model's name (eval=NAME)")
 @click.option("--version", "version", type=click.IntRange(min=1), default=DEFAULTS["version"], show_default=True,
               help="the model's version number, written into the file")
-@click.option("--method", type=click.Choice(["fit", "cmaes"]), default="fit", show_default=True,
-              help="fit: the terms' weights by regression on self-play positions; cmaes: the constants by CMA-ES")
+@click.option("--method", type=click.Choice(["fit", "cmaes", "distill"]), default="fit", show_default=True,
+              help="fit: the terms' weights by regression on self-play positions; cmaes: the constants by CMA-ES; "
+                   "distill: the terms' weights from the proxy's own play-out results (a play-out bot: master)")
 @click.option("--games", "-k", type=click.IntRange(min=4), default=DEFAULTS["games"], show_default=True,
               help="fit: self-play games to learn from (every fourth is held out first, to measure the fit)")
 @click.option("--ridge", type=click.FloatRange(min=0.0), default=DEFAULTS["ridge"], show_default=True,
@@ -85,7 +86,7 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     the same file, whatever --jobs.
     """
     # imported here: the model file's schema loads pydantic, which every other command would pay for
-    from tabletop.bots.tuning import fit_terms, tune
+    from tabletop.bots.tuning import distill_terms, fit_terms, tune
     from tabletop.core.model_file import FORMAT, ModelFile, write_model
 
     config = parse_options(options)
@@ -93,7 +94,9 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     names = [n.strip() for n in only.split(",") if n.strip()] or None
     target = out or _models_path(game, name)
     command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
-    if method == "fit":
+    if method == "distill":
+        command += ["--games", str(games), "--ridge", str(ridge)]
+    elif method == "fit":
         command += ["--games", str(games), "--ridge", str(ridge)]
         if fix:
             command += ["--fix", fix]
@@ -112,14 +115,22 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
         click.echo(message, err=True)
 
     try:
-        if method == "fit":
+        if method != "fit" and players != 2:
+            raise ValueError("--players is for --method fit (the others learn from 2-player games)")
+        if method != "fit" and fix:
+            raise ValueError("--fix is for --method fit")
+        if method == "distill":
+            if check:
+                raise ValueError("--method distill plays no check: play the result against its proxy with "
+                                 "tabletop ladder --pair 'PROXY:eval=NAME vs PROXY'")
+            result = distill_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
+                                   jobs=jobs, log=say, positions=positions)
+        elif method == "fit":
             result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
                                jobs=jobs, check_deals=check, log=say,
                                fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
                                players=players)
         else:
-            if players != 2:
-                raise ValueError("--players is for --method fit (cmaes plays 2-player games)")
             result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
                           proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
     except ValueError as exc:

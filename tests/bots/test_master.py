@@ -168,6 +168,9 @@ def test_train_is_reproducible_whatever_the_jobs(tmp_path, method) -> None:
     (["--method", "fit", "--players", "5"], "played by 2-4 players, not 5"),
     (["--method", "fit", "--players", "4", "--check", "1"], "the check plays 2-player games"),
     (["--players", "3"], "--players is for --method fit"),
+    (["--method", "distill", "--proxy", "hard"], "made no play-out decision"),
+    (["--method", "distill", "--check", "2", "--proxy", "master"], "plays no check"),
+    (["--method", "distill", "--fix", "money"], "--fix is for --method fit"),
 ])
 def test_train_refuses_bad_requests_clearly(tmp_path, args, message) -> None:
     out = tmp_path / "m.json"
@@ -315,3 +318,72 @@ def test_the_master_plays_every_table_it_is_offered_for(players) -> None:
             action = master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))
             assert action in legal, (players, modules)
             assert st.to_position() == before, (players, modules)
+
+
+DISTILL_PROXY = ("flatmc:samples=1,beam=3,per_root=1,lookahead=1,endgame=2,end_samples=1,end_lines=3,end_beam=2,"
+                 "per_first=2,eval=master")
+
+
+def test_distill_learns_from_the_proxys_own_play_outs(tmp_path) -> None:
+    """--method distill: the proxy's self-play games give, at each play-out decision, every
+    candidate turn's mean play-out result; the weights are fitted, from the proxy's judgement on,
+    to the differences between a decision's candidates. The file says what it learned from; the
+    games' results are kept (--positions) and read back for a refit with another ridge."""
+    out, data = tmp_path / "d.json", tmp_path / "d.npz"
+    args = ["train", "--method", "distill", "--games", "4", "--proxy", DISTILL_PROXY, "--positions", str(data)]
+    res = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    m = load_model(out)
+    t = m.training
+    assert t["starts_from"] == "master" and t["decisions"] > 20 and t["candidates"] > t["decisions"]
+    assert t["command"].startswith("tabletop train") and "--method distill" in t["command"]
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS) and m.weights != model("master").weights
+    assert len(t["self_play"]["ci"]) == 2 and t["self_play"]["scores"] == 8
+    assert E.make_evaluator(m.constants, m.weights)(midgame(3, steps=20), 0) > 0
+    # a refit with a huge ridge reads the same games back and stays at the proxy's judgement
+    again = tmp_path / "e.json"
+    res = CliRunner().invoke(cli, [*args, "--ridge", "1e12", "--out", str(again)])
+    assert res.exit_code == 0 and "read from" in res.output
+    master = model("master").weights
+    assert all(abs(a - master[k][0]) < 1e-3 and abs(b - master[k][1]) < 1e-3
+               for k, (a, b) in load_model(again).weights.items())
+
+
+def test_only_differences_within_a_decision_are_learned() -> None:
+    """The distilled fit centres features and results on each decision: a result shifted by the
+    same amount for every candidate of a decision (the luck of its game) teaches nothing."""
+    import numpy as np
+
+    from tabletop.bots.tuning import _within
+
+    F = np.array([[1.0, 0.0], [3.0, 2.0], [5.0, 5.0], [7.0, 1.0]])
+    d = np.array([0, 0, 1, 1])
+    r = np.array([10.0, 12.0, -3.0, -1.0])
+    Fc, rc = _within(F, r, d)
+    assert np.allclose(Fc, [[-1, -1], [1, 1], [-1, 2], [1, -2]]) and np.allclose(rc, [-1, 1, -1, 1])
+    _, shifted = _within(F, r + np.array([100.0, 100.0, -50.0, -50.0]), d)
+    assert np.allclose(shifted, rc)
+
+
+def test_an_observer_sees_every_play_out_decision_and_changes_no_move() -> None:
+    """The play-out bot's observer (what distill learns from) is called with each candidate
+    turn's mean result, and a game played with it is the game played without."""
+    from tabletop.bots.runner import play_out, seat_bots
+
+    def game(observe: bool) -> tuple[list[str], int]:
+        st = get_game(GAH).new_game(players=2, seed=11)
+        bots = seat_bots([DISTILL_PROXY, DISTILL_PROXY], 11)
+        seen = [0]
+
+        def observer(first, me, seqs, means) -> None:  # type: ignore[no-untyped-def]
+            assert len(seqs) == len(means) >= 1 and first.current_player == me
+            seen[0] += 1
+
+        if observe:
+            for b in bots:
+                b.observer = observer
+        play_out(GAH, st, bots)
+        return list(st.history), seen[0]
+
+    (plain, none), (watched, calls) = game(False), game(True)
+    assert plain == watched and none == 0 and calls > 10

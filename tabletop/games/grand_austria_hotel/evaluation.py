@@ -829,6 +829,18 @@ def evaluate_all(st: EngineBase) -> list[float]:
     return [evaluate(st, p) for p in range(st.num_players)]
 
 
+def judgement_weights(name: str) -> tuple[dict[str, float], dict[str, tuple[float, float]]]:
+    """The constants and term weights of the judgement ``name``: ``hand`` (or ``""``) is the
+    hand-set sum (none changed); any other is the shipped model of that name (ValueError when
+    there is none). What a fit that starts from a judgement starts from."""
+    if name in ("", "hand"):
+        return {}, {}
+    from tabletop.games.grand_austria_hotel.models import model
+
+    m = model(name)
+    return dict(m.constants), {k: (float(a), float(b)) for k, (a, b) in m.weights.items()}
+
+
 def trained(name: str) -> Callable[[EngineBase, int], float]:
     """The evaluation with the constants and term weights of the shipped model ``name``
     (``models/<name>.json``, made by ``tabletop train``)."""
