@@ -38,9 +38,8 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   ``per_first`` > 1) the samples are spent by successive halving instead of
   ``end_samples`` each: every candidate on one determinization, then the better
   half on as many again, and so on, until one is left or the kept ones have
-  ``H`` each;
-  ``late_lines=L`` takes only ``L`` candidates where the play-outs run to the end
-  of the game (the costliest decisions).
+  ``H`` each. ``late_lines=L`` takes only ``L`` candidates where the play-outs
+  run to the end of the game (the costliest decisions).
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -571,10 +570,10 @@ class FlatMCBot:
         ``end_samples``): every candidate is played out on one determinization; then, stage by
         stage, the better half (by mean result, ties to the planner's order) is kept and played
         out on as many new determinizations again, doubling its samples, until one candidate is
-        left or the kept ones have ``H`` samples each. The samples go where the choice is still open: eight
-        candidates on one sample, four on two, two on four cost what two samples of all eight
-        do. Every candidate kept meets the same determinizations (common dice). Returns the
-        index of the best kept candidate."""
+        left or the kept ones have ``H`` samples each. The samples go where the choice is still
+        open: eight candidates on one sample, four on two, two on four cost what two samples of
+        all eight do. Every candidate kept meets the same determinizations (common dice).
+        Returns the index of the best kept candidate."""
         me = obs.seat
         alive = list(range(len(seqs)))
         sums = [0.0] * len(seqs)
