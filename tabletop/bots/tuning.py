@@ -69,6 +69,17 @@ def _map(fn: Callable[[Any], Any], work: list[Any], pool: ProcessPoolExecutor | 
     return list(pool.map(fn, work, chunksize=1)) if pool is not None else [fn(w) for w in work]
 
 
+def _map_once(fn: Callable[[Any], Any], work: list[Any], jobs: int) -> list[Any]:
+    """``fn`` over ``work`` in order, in a pool of ``jobs`` processes made for this call alone
+    (in this process when ``jobs`` is 1)."""
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        return _map(fn, work, pool)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
 def _with_eval(proxy: str, name: str) -> str:
     """The proxy's spec judging with the evaluation ``name`` (a spec's ``eval=`` option).
     A proxy that already judges with its own (``eval=`` in its options, or a level such as
@@ -194,12 +205,7 @@ def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict
         raise ValueError(f"{cache} holds the positions of other games; give another --positions file")
     gseed = derive_seed(seed, 1)
     work = [(game, proxy, gseed, i, config, players) for i in range(games)]
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
-        per_game = _map(_positions, work, pool)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    per_game = _map_once(_positions, work, jobs)
     rows = [(g, values, tf, y) for g, game_rows in enumerate(per_game) for values, tf, y in game_rows]
     X = np.array([r[1] for r in rows])
     tf = np.array([r[2] for r in rows])
@@ -390,12 +396,7 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
         say(f"play-out results read from {positions}")
     else:
         work = [(game, proxy, derive_seed(seed, 2), i, config) for i in range(games)]
-        pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-        try:
-            per_game = _map(_verdicts, work, pool)
-        finally:
-            if pool is not None:
-                pool.shutdown()
+        per_game = _map_once(_verdicts, work, jobs)
         rows = [(gi, gi * 10_000 + dn, values, t, res) for gi, (game_rows, _s) in enumerate(per_game)
                 for dn, values, t, res in game_rows]
         X = np.array([r[2] for r in rows])
@@ -414,7 +415,8 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
     wa = np.array([prior.get(k, (1.0, 0.0))[0] for k in terms])
     wb = np.array([prior.get(k, (1.0, 0.0))[1] for k in terms])
     base = (X * (wa[None, :] + wb[None, :] * tf[:, None])).sum(axis=1)
-    F, r = _within(np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1), y - base, d)
+    G = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)  # the free terms, and x tf
+    F, r = _within(G, y - base, d)
     held = g % 4 == 3
     w = _ridge(F[~held], r[~held], ridge)
 
@@ -429,7 +431,7 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
     rmse_prior = math.sqrt(float(np.mean(r[held] ** 2)))
     rmse_fit = math.sqrt(float(np.mean((r[held] - F[held] @ w) ** 2)))
     reg_prior = regret(base)
-    reg_fit = regret(base + np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1) @ w)
+    reg_fit = regret(base + G @ w)
     say(f"{games} games, {len(np.unique(d))} decisions, {len(y)} candidate turns; on the held-out games the "
         f"differences between candidates are predicted with RMSE {rmse_prior:.2f} by the proxy's judgement, "
         f"{rmse_fit:.2f} by the fit; taking the top-ranked candidate loses {reg_prior:.2f} VP a decision "

@@ -94,9 +94,7 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     names = [n.strip() for n in only.split(",") if n.strip()] or None
     target = out or _models_path(game, name)
     command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
-    if method == "distill":
-        command += ["--games", str(games), "--ridge", str(ridge)]
-    elif method == "fit":
+    if method in ("fit", "distill"):
         command += ["--games", str(games), "--ridge", str(ridge)]
         if fix:
             command += ["--fix", fix]
