@@ -241,3 +241,58 @@ def test_memoized_parts_give_the_values_of_a_fresh_evaluation(seed: int) -> None
         assert cold == warm, history[-1]
         checked += 1
     assert checked > 300
+
+
+def _one_turn_left_with_guest(order: tuple[int, ...], dice: dict[str, int], money: int = 0):
+    """Seat 0 with one die action left in the last round (its die not yet taken), every room
+    prepared, and a guest with ``order`` (nothing served) at café table 0."""
+    d = last_round(4).to_position()
+    d["turn_order"][0]["covered"] = 1
+    d["turn"].update({"player": 0, "die_taken": False})
+    d["dice"] = {**dice, "4": dice["4"] + sum(d["dice"].values()) - sum(dice.values())}  # the rest on 4
+    me = d["players"][0]
+    me["prepared"] = list(range(20))
+    me["money"] = money
+    me["kitchen"] = {"strudel": 0, "cake": 0, "wine": 0, "coffee": 0}
+    guests = get_game(GAH).new_game(players=2, seed=4).rules.guests
+    gid = next(g for g, x in guests.items() if x.order == order)
+    me["cafe"] = [{"guest": gid, "served": {"strudel": 0, "cake": 0, "wine": 0, "coffee": 0}}, None, None, None]
+    st = from_position(_rebalanced(d))
+    assert E.actions_left(st, 0)[0] == 1
+    return st
+
+
+def _finish_chance(st, late: float) -> float:
+    """The chance the guest term gives the guest at table 0 (the term is p x (worth - cost)
+    - (1 - p) x CAFE_PENALTY: read from the term with and without the penalty)."""
+    plenty = {"GUEST_SHARE": 100.0, "LATE_CAFE": late}  # the item budget is no limit
+    with_penalty = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 5.0})["guests"]
+    without = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 0.0})["guests"]
+    return 1.0 - (without - with_penalty) / 5.0
+
+
+def test_late_cafe_a_guest_needing_more_kinds_than_actions_is_out_of_reach() -> None:
+    """000 actions 1 and 2: one die action brings dishes or drinks, never both. With
+    ``LATE_CAFE`` a guest missing a strudel and a wine with one action left is never
+    finished (chance 0; the older rule gives it 1/2)."""
+    st = _one_turn_left_with_guest((1, 0, 1, 0, 0), {"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 0})
+    assert _finish_chance(st, 0.0) == pytest.approx(0.5)
+    assert _finish_chance(st, 1.0) == pytest.approx(0.0)
+
+
+def test_late_cafe_the_last_rounds_dice_must_be_strong_enough() -> None:
+    """000 action 1: "For each die on this Action space, you can take 1 strudel or 1 cake.
+    You cannot take more cake than strudel"; 1 krone adds a die; a 6 serves any action for
+    1 krone. A guest missing 2 strudel and 1 cake needs 3 dice' worth in the last round."""
+    order = next(x.order for x in get_game(GAH).new_game(players=2, seed=4).rules.guests.values()
+                 if x.order[2:] == (0, 0, 0) and x.order[0] >= 1 and x.order[1] >= 1)
+    need = max(order[0] + order[1], 2 * order[1])
+    few = {"1": need - 1, "2": 0, "3": 5, "4": 0, "5": 1, "6": 0}
+    assert _finish_chance(_one_turn_left_with_guest(order, few), 1.0) == 0.0
+    assert _finish_chance(_one_turn_left_with_guest(order, few), 0.0) == pytest.approx(1.0)
+    # one krone adds the missing die
+    assert _finish_chance(_one_turn_left_with_guest(order, few, money=1), 1.0) == pytest.approx(1.0)
+    # enough 6s: 1 krone for the 6, one more for a die on top
+    sixes = {"1": 0, "2": 0, "3": 5, "4": 0, "5": 1, "6": need - 1}
+    assert _finish_chance(_one_turn_left_with_guest(order, sixes, money=1), 1.0) == 0.0
+    assert _finish_chance(_one_turn_left_with_guest(order, sixes, money=2), 1.0) == pytest.approx(1.0)

@@ -139,6 +139,10 @@ HAND: dict[str, float] = {
     "REROLL": 3.0,  # a turn saved by passing, if the re-roll is as good as a fresh roll
     "OCCUPY_RATE": 0.7,  # rooms occupied per remaining action (for game-end staff growth)
     "POLITICS": 0.8,  # weight of open politics cards
+    # 1: a café guest whose missing kinds (dishes, drinks, a room) outnumber the seat's die
+    # actions left, or that the last round's dice on the board cannot bring, counts as never
+    # finished (0: the older, softer chance turns / kinds; docs/BOTS.md "Late café guests")
+    "LATE_CAFE": 0.0,
 }
 
 
@@ -393,6 +397,8 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
     in_turn = st.t_player == seat
     can_serve = free_serving or pl.money >= 1
     kinds = 0  # the kinds of action the guests counted so far still need (bits: food 1, food 2, rooms)
+    late = P.LATE_CAFE > 0.0
+    strength = _last_round_strength(st, pl) if late and reroll == 0.0 else None
     for _miss, t in order_t:
         g = cafe[t]
         guest = guests[g]
@@ -401,6 +407,7 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
         units = 0.0
         from_kitchen = 0
         need = 0
+        short = [0, 0, 0, 0] if late else None  # strudel, cake, wine, coffee still to gather
         for i in items:
             m = order[i] - served[i]
             if m > 0:
@@ -410,6 +417,8 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
                     from_kitchen += k
                     m -= k
                 if m:
+                    if late and i < 4:
+                        short[i] = m
                     units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
                     if i < 4:
                         need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2 (champagne: either)
@@ -447,6 +456,8 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
         work += units + room_work
         kinds |= need
         if need & 8:
+            p = 0.0
+        elif late and _late_out_of_reach(need, short, turns, strength):
             p = 0.0
         elif turns == 0:
             # no die action left: only what the running turn can still do (serve, move in)
@@ -520,6 +531,44 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
     if st.mods:  # Let's Waltz! (evaluation_modules.py); nothing with every module off
         out.append(MODS.module_value(st, seat, A, tf, P, kitchen[4]))  # champagne the guests left over
     return out
+
+
+def _last_round_strength(st, pl):  # type: ignore[no-untyped-def]  # (st: EngineBase, pl: Player) -> list[int] | None
+    """In the last round, with its dice on the board: the strongest food 1, food 2 and
+    room action the dice still offer the seat (a 6 serves any action for 1 krone, 1 krone
+    more adds a die: 000 actions; the other seats' picks before the seat's next turn are
+    not foreseen). None before the last round, when the coming rolls are not known yet."""
+    if st.round != st.rules.rounds or st.phase != "play":
+        return None
+    dice = st.dice
+    money = pl.money
+    out = [0, 0, 0]
+    for a in range(3):
+        n = dice[a + 1]
+        if money >= 1 and dice[6] > n:
+            n = dice[6]  # the 6 costs its krone, so no boost on top of it below
+            if money >= 2:
+                n += 1
+        elif n and money >= 1:
+            n += 1
+        out[a] = n
+    return out
+
+
+def _late_out_of_reach(need, short, turns, strength):  # type: ignore[no-untyped-def]  # (need: int, short: list[int], turns: int, strength: list[int] | None) -> bool
+    """A guest the seat's remaining die actions cannot finish: each die action brings one
+    kind (dishes, drinks, rooms), and in the last round a kind needs an action space with
+    enough dice (n dice bring n dishes, at most half of them cakes: 000 action 1)."""
+    own = (need & 1) + (need >> 1 & 1) + (need >> 2 & 1)
+    if own > turns:
+        return True
+    if strength is None:
+        return False
+    if need & 1 and strength[0] < max(short[0] + short[1], 2 * short[1]):
+        return True
+    if need & 2 and strength[1] < max(short[2] + short[3], 2 * short[3]):
+        return True
+    return bool(need & 4 and strength[2] < 1)
 
 
 _MEMO_LIMIT = 50_000  # entries per memo table before it is emptied (≈ 270 bytes each: ≤ 54 MB in all)
