@@ -52,6 +52,12 @@ def constants_spec(table: dict[str, float]) -> str:
     return "+".join(f"{k}:{v:.6f}" for k, v in sorted(table.items()))
 
 
+def tunable_constants(hand: dict[str, float]) -> list[str]:
+    """The constants a search scales by default: all but the switches that are off (a 0
+    stays 0 whatever factor multiplies it, and would only add a dimension)."""
+    return sorted(n for n, v in hand.items() if v)
+
+
 def table_of(names: list[str], hand: dict[str, float], x: list[float]) -> dict[str, float]:
     """The constants of search point ``x``: each hand value times ``exp(x_i)``."""
     return {k: round(hand[k] * math.exp(xi), 6) for k, xi in zip(names, x)}
@@ -106,7 +112,7 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
     hand: dict[str, float] | None = getattr(module, "HAND", None)
     if not hand or not callable(getattr(module, "make_evaluator", None)):
         raise ValueError(f"{game}'s evaluation has no constants to tune")
-    names = sorted(names or hand)
+    names = sorted(names or tunable_constants(hand))
     unknown = [n for n in names if n not in hand]
     if unknown:
         raise ValueError(f"unknown evaluation constants: {unknown}; known: {', '.join(sorted(hand))}")

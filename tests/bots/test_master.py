@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from tabletop.bots.base import Observation
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
-from tabletop.bots.tuning import constants_spec, table_of
+from tabletop.bots.tuning import constants_spec, table_of, tunable_constants
 from tabletop.cli.main import cli
 from tabletop.core.model_file import FORMAT, load_model
 from tabletop.core.registry import get_game
@@ -127,6 +127,14 @@ def test_constants_travel_through_a_bot_spec() -> None:
     _, opts = parse_bot_spec("flatmc:beam=2,eval=" + spec)
     assert opts["eval"] == spec
     assert table["CAPITAL"] == pytest.approx(E.HAND["CAPITAL"] * 1.6487, rel=1e-3)
+
+
+def test_cmaes_scales_every_constant_but_the_switches_that_are_off() -> None:
+    """A switch at 0 (``LATE_CAFE``) stays 0 whatever factor multiplies it: the CMA-ES search
+    leaves it out, so its dimensions are the constants it always had."""
+    names = tunable_constants(E.HAND)
+    assert "LATE_CAFE" not in names and "CAPITAL" in names
+    assert names == sorted(k for k in E.HAND if k != "LATE_CAFE")
 
 
 @pytest.mark.parametrize("method", ["fit", "cmaes"])

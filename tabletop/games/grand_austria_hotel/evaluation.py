@@ -51,6 +51,10 @@ Terms (all in VP):
               ``p`` is 1 only for a guest the running turn can still move in
               (nothing missing but a serve from the kitchen, a free room), else
               0; it is 0 for a guest whose colour has no empty room space left.
+              With ``LATE_CAFE`` (a switch, off by hand) it is also 0 for a
+              guest that misses more kinds than ``T``, or, in the last round
+              with its dice on the board, a kind the strongest space for it
+              cannot bring (docs/BOTS.md, "Late café guests").
               So items on a valuable guest are worth more than spare ones, a
               guest that cannot be finished in time is a liability, and a
               completed guest with a room is worth its whole worth.
@@ -417,7 +421,7 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
                     from_kitchen += k
                     m -= k
                 if m:
-                    if late and i < 4:
+                    if short is not None and i < 4:
                         short[i] = m
                     units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
                     if i < 4:
@@ -455,9 +459,7 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
         cost = units * unit_cost + room_cost + (0.0 if free_serving else from_kitchen * P.SERVE_COST)
         work += units + room_work
         kinds |= need
-        if need & 8:
-            p = 0.0
-        elif late and _late_out_of_reach(need, short, turns, strength):
+        if need & 8 or (late and _late_out_of_reach(need, short, turns, strength)):
             p = 0.0
         elif turns == 0:
             # no die action left: only what the running turn can still do (serve, move in)
