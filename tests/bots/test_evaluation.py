@@ -198,11 +198,8 @@ def test_one_die_action_brings_one_kind_of_item() -> None:
                       None, None, None]
         st = from_position(_rebalanced(d))
         assert E.actions_left(st, 0)[0] == 1
-        plenty = {"GUEST_SHARE": 100.0}  # the item budget is no limit
         # the guest term is p x (worth - cost) - (1 - p) x CAFE_PENALTY
-        with_penalty = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 5.0})["guests"]
-        without = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 0.0})["guests"]
-        assert without - with_penalty == pytest.approx((1.0 - chance) * 5.0)
+        assert _penalty_part(st, 0.0) == pytest.approx((1.0 - chance) * 5.0)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -262,13 +259,14 @@ def _one_turn_left_with_guest(order: tuple[int, ...], dice: dict[str, int], mone
     return st
 
 
-def _finish_chance(st, late: float) -> float:
-    """The chance the guest term gives the guest at table 0 (the term is p x (worth - cost)
-    - (1 - p) x CAFE_PENALTY: read from the term with and without the penalty)."""
+def _penalty_part(st, late: float) -> float:
+    """What the café penalty (5) takes from the guest term, with no item budget limit: the
+    term is p x (worth - cost) - (1 - p) x CAFE_PENALTY, so this is (1 - p) x 5 for the
+    one guest at table 0."""
     plenty = {"GUEST_SHARE": 100.0, "LATE_CAFE": late}  # the item budget is no limit
     with_penalty = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 5.0})["guests"]
     without = E.terms(st, 0, {**plenty, "CAFE_PENALTY": 0.0})["guests"]
-    return 1.0 - (without - with_penalty) / 5.0
+    return without - with_penalty
 
 
 def test_late_cafe_a_guest_needing_more_kinds_than_actions_is_out_of_reach() -> None:
@@ -276,8 +274,8 @@ def test_late_cafe_a_guest_needing_more_kinds_than_actions_is_out_of_reach() -> 
     ``LATE_CAFE`` a guest missing a strudel and a wine with one action left is never
     finished (chance 0; the older rule gives it 1/2)."""
     st = _one_turn_left_with_guest((1, 0, 1, 0, 0), {"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 0})
-    assert _finish_chance(st, 0.0) == pytest.approx(0.5)
-    assert _finish_chance(st, 1.0) == pytest.approx(0.0)
+    assert _penalty_part(st, 0.0) == pytest.approx(2.5)  # p = 1/2
+    assert _penalty_part(st, 1.0) == 5.0  # p = 0
 
 
 def test_late_cafe_the_last_rounds_dice_must_be_strong_enough() -> None:
@@ -288,11 +286,11 @@ def test_late_cafe_the_last_rounds_dice_must_be_strong_enough() -> None:
                  if x.order[2:] == (0, 0, 0) and x.order[0] >= 1 and x.order[1] >= 1)
     need = max(order[0] + order[1], 2 * order[1])
     few = {"1": need - 1, "2": 0, "3": 5, "4": 0, "5": 1, "6": 0}
-    assert _finish_chance(_one_turn_left_with_guest(order, few), 1.0) == 0.0
-    assert _finish_chance(_one_turn_left_with_guest(order, few), 0.0) == pytest.approx(1.0)
+    assert _penalty_part(_one_turn_left_with_guest(order, few), 1.0) == 5.0
+    assert _penalty_part(_one_turn_left_with_guest(order, few), 0.0) == pytest.approx(0.0)
     # one krone adds the missing die
-    assert _finish_chance(_one_turn_left_with_guest(order, few, money=1), 1.0) == pytest.approx(1.0)
+    assert _penalty_part(_one_turn_left_with_guest(order, few, money=1), 1.0) == pytest.approx(0.0)
     # enough 6s: 1 krone for the 6, one more for a die on top
     sixes = {"1": 0, "2": 0, "3": 5, "4": 0, "5": 1, "6": need - 1}
-    assert _finish_chance(_one_turn_left_with_guest(order, sixes, money=1), 1.0) == 0.0
-    assert _finish_chance(_one_turn_left_with_guest(order, sixes, money=2), 1.0) == pytest.approx(1.0)
+    assert _penalty_part(_one_turn_left_with_guest(order, sixes, money=1), 1.0) == 5.0
+    assert _penalty_part(_one_turn_left_with_guest(order, sixes, money=2), 1.0) == pytest.approx(0.0)
