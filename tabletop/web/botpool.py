@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -147,6 +147,9 @@ class BotPool:
         self.time_limit = time_limit
         self.restarts = 0  # pools made again after a worker died (for logs and tests)
         self._pools: dict[str, Executor] = {}
+        # each process pool's start-up requests (one per worker): done once its workers have
+        # imported the engine, which is when a decision's clock may start
+        self._starting: dict[Executor, list[Future[int]]] = {}
         self._lock = threading.Lock()
         self._closed = False
 
@@ -166,9 +169,12 @@ class BotPool:
         pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_start_worker)
         # start every worker now (each imports the engine), not at the first bot's move
-        for _ in range(n):
-            pool.submit(_ready)
+        self._starting[pool] = [pool.submit(_ready) for _ in range(n)]
         return pool
+
+    def _started(self, pool: Executor) -> bool:
+        """Whether every worker of ``pool`` has started (a thread pool: at once)."""
+        return all(f.done() for f in self._starting.get(pool, ()))
 
     def _get(self, lane: str) -> Executor:
         with self._lock:
@@ -195,6 +201,7 @@ class BotPool:
                 return
             self.restarts += 1
             del self._pools[lane]
+            self._starting.pop(broken, None)
         _stop(broken)
         self._get(lane)
 
@@ -234,7 +241,9 @@ class BotPool:
     async def _run(self, pool: Executor, who: str, *call: Any) -> Any:
         """One request in ``pool``; past ``time_limit`` seconds since it reached a worker, that
         lane's workers are stopped (a bot caught in a loop would hold its worker for ever), which
-        every request in the lane sees as a dead worker."""
+        every request in the lane sees as a dead worker. The clock starts once the request is
+        handed over and the pool's workers have started: a new worker's imports (seconds on a
+        busy machine) are not the bot's thinking."""
         fut = pool.submit(*call)
         wrapped = asyncio.wrap_future(fut)
         started: float | None = None
@@ -244,7 +253,7 @@ class BotPool:
                 if done:
                     return wrapped.result()
                 now = time.monotonic()
-                if started is None and fut.running():  # handed to a worker (or next in line)
+                if started is None and fut.running() and self._started(pool):  # handed to a worker
                     started = now
                 if started is not None and now - started > self.time_limit:
                     log.warning("%s thought longer than %s s: stopping its workers", who, self.time_limit)
@@ -264,5 +273,6 @@ class BotPool:
         with self._lock:
             self._closed = True
             pools, self._pools = list(self._pools.values()), {}
+            self._starting.clear()
         for pool in pools:
             _stop(pool)
