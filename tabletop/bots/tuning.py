@@ -361,6 +361,64 @@ def _within(F: Any, r: Any, d: Any) -> tuple[Any, Any]:
     return F - (Fm / counts[:, None])[inv], r - (rm / counts)[inv]
 
 
+def mlp_probe(Z: Any, r: Any, d: Any, g: Any, *, hidden: int = 32, l2: float = 0.01, rate: float = 0.001,
+              steps: int = 1500, seed: int = 0) -> dict[str, Any]:
+    """Do the features hold more about a decision's candidates than a linear fit can read?
+
+    A small network (one tanh layer of ``hidden`` units, numpy, Adam) learns the residual
+    ``r`` from the features ``Z`` within each decision ``d`` (its output centred on the
+    decision, as ``_within`` centres the linear fit), next to a ridge fit on the same data:
+    both learn from games ``g % 4 < 2``, the network's step is chosen on ``g % 4 == 2``, and
+    both are scored on the held-out games ``g % 4 == 3`` (RMSE of the centred residual and each
+    one's prediction there, for the caller's regret). Not shipped as a judgement: a probe for
+    whether new weights, or only new terms, can teach the judgement more."""
+    import numpy as np
+
+    Z = np.asarray(Z, dtype=float)
+    sd = Z.std(axis=0)
+    Z = Z / np.where(sd > 0, sd, 1.0)
+    _, inv, counts = np.unique(d, return_inverse=True, return_counts=True)
+
+    def centred(v: Any) -> Any:
+        s = np.zeros(counts.size)
+        np.add.at(s, inv, v)
+        return v - (s / counts)[inv]
+
+    rc = centred(np.asarray(r, dtype=float))
+    train, pick, held = g % 4 < 2, g % 4 == 2, g % 4 == 3
+    F, _ = _within(np.concatenate([Z, np.ones((len(Z), 1))], axis=1), rc, d)
+    w = _ridge(F[train], rc[train], 10.0)
+    rng = np.random.default_rng(seed)
+    params = [rng.normal(0.0, 1.0 / math.sqrt(Z.shape[1]), (Z.shape[1], hidden)), np.zeros(hidden),
+              rng.normal(0.0, 1.0 / math.sqrt(hidden), hidden)]
+    first = [np.zeros_like(p) for p in params]
+    second = [np.zeros_like(p) for p in params]
+    n = max(1, int(train.sum()))
+    best: tuple[float, int, Any] = (math.inf, 0, np.zeros(len(Z)))
+    for step in range(1, steps + 1):
+        W1, b1, W2 = params
+        H = np.tanh(Z @ W1 + b1)
+        out = centred(H @ W2)
+        if step % 50 == 0:
+            at_pick = float(np.sqrt(np.mean((out[pick] - rc[pick]) ** 2))) if pick.any() else 0.0
+            if at_pick < best[0]:
+                best = (at_pick, step, out.copy())
+        grad_out = centred(np.where(train, 2.0 * (out - rc) / n, 0.0))
+        grad_H = np.outer(grad_out, W2) * (1.0 - H ** 2)
+        grads = [Z.T @ grad_H + l2 * W1, grad_H.sum(axis=0), H.T @ grad_out + l2 * W2]
+        for i, (p, gp) in enumerate(zip(params, grads)):
+            first[i] = 0.9 * first[i] + 0.1 * gp
+            second[i] = 0.999 * second[i] + 0.001 * gp ** 2
+            p -= rate * (first[i] / (1 - 0.9 ** step)) / (np.sqrt(second[i] / (1 - 0.999 ** step)) + 1e-8)
+    linear = F @ w
+
+    def rmse(pred: Any) -> float:
+        return float(np.sqrt(np.mean((pred[held] - rc[held]) ** 2)))
+
+    return {"rmse_none": rmse(np.zeros(len(Z))), "rmse_linear": rmse(linear), "rmse_network": rmse(best[2]),
+            "step": best[1], "linear": linear, "network": best[2]}
+
+
 def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
                   config: dict[str, Any] | None = None, jobs: int = 1, log: Callable[[str], None] | None = None,
                   positions: Path | None = None) -> dict[str, Any]:
@@ -442,6 +500,12 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
         f"differences between candidates are predicted with RMSE {rmse_prior:.2f} by the proxy's judgement, "
         f"{rmse_fit:.2f} by the fit; taking the top-ranked candidate loses {reg_prior:.2f} VP a decision "
         f"against {reg_fit:.2f}")
+    probe = mlp_probe(np.concatenate([X[:, free], tf[:, None]], axis=1), y - base, d, g)
+    reg_half = regret(base + probe["linear"])
+    reg_net = regret(base + probe["network"])
+    say(f"the same terms read by a small network (trained on half the games, as a ridge fit next to it): "
+        f"RMSE {probe['rmse_network']:.2f} against the ridge's {probe['rmse_linear']:.2f}; the top-ranked "
+        f"candidate loses {reg_net:.2f} VP a decision against {reg_half:.2f}")
     w = _ridge(F, r, ridge)
     n = len(free)
     weights = {terms[i]: (round(float(wa[i] + w[j]), 4), round(float(wb[i] + w[n + j]), 4))
@@ -461,7 +525,13 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
             "deal_seeds": "game k: game_seed(derive_seed(seed, 2), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_prior": round(rmse_prior, 3),
                          "rmse_fit": round(rmse_fit, 3), "regret_prior": round(reg_prior, 3),
-                         "regret_fit": round(reg_fit, 3)},
+                         "regret_fit": round(reg_fit, 3),
+                         "network_probe": {"method": "mlp_probe: one tanh layer of 32, on the free terms and tf, "
+                                                     "learning from games k % 4 < 2 (a ridge fit on the same "
+                                                     "games beside it), its step chosen on k % 4 == 2",
+                                           "rmse_ridge": round(probe["rmse_linear"], 3),
+                                           "rmse_network": round(probe["rmse_network"], 3),
+                                           "regret_ridge": round(reg_half, 3), "regret_network": round(reg_net, 3)}},
             "self_play": {"mean": round(m, 2), "ci": [round(lo, 2), round(hi, 2)], "scores": int(scores.size)},
             "check": None,
         },

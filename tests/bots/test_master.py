@@ -395,3 +395,27 @@ def test_an_observer_sees_every_play_out_decision_and_changes_no_move() -> None:
 
     (plain, none), (watched, calls) = game(False), game(True)
     assert plain == watched and none == 0 and calls > 10
+
+
+def test_the_network_probe_reads_what_a_linear_fit_cannot() -> None:
+    """``mlp_probe`` (reported by --method distill): where the candidates' differences follow
+    a product of two features, the small network finds it and the ridge fit beside it cannot;
+    where they follow the features linearly, the network is no better than the ridge."""
+    import numpy as np
+
+    from tabletop.bots.tuning import mlp_probe
+
+    rng = np.random.default_rng(7)
+    games, decisions, candidates = 120, 8, 6
+    rows = games * decisions * candidates
+    Z = rng.uniform(-1.0, 1.0, (rows, 3))
+    d = np.repeat(np.arange(games * decisions), candidates)
+    g = d // decisions
+    luck = rng.normal(0.0, 5.0, games * decisions)[d]  # a decision's shared luck: never learned
+    noise = rng.normal(0.0, 0.3, rows)
+    product = mlp_probe(Z, 3.0 * Z[:, 0] * Z[:, 1] + luck + noise, d, g, steps=1000)
+    assert product["rmse_network"] < 0.6 * product["rmse_linear"]
+    assert product["rmse_linear"] > 0.9 * product["rmse_none"]
+    straight = mlp_probe(Z, 2.0 * Z[:, 0] - Z[:, 2] + luck + noise, d, g, steps=1000)
+    assert straight["rmse_linear"] < 0.4 * straight["rmse_none"]
+    assert straight["rmse_network"] > 0.9 * straight["rmse_linear"]
