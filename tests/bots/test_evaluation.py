@@ -294,3 +294,29 @@ def test_late_cafe_the_last_rounds_dice_must_be_strong_enough() -> None:
     sixes = {"1": 0, "2": 0, "3": 5, "4": 0, "5": 1, "6": need - 1}
     assert _penalty_part(_one_turn_left_with_guest(order, sixes, money=1), 1.0) == 5.0
     assert _penalty_part(_one_turn_left_with_guest(order, sixes, money=2), 1.0) == pytest.approx(0.0)
+
+
+def test_end_staff_extra_scales_only_the_played_game_end_cards() -> None:
+    """``END_STAFF_EXTRA`` (0 by hand): a played game-end staff card (000 "Staff Cards": VP
+    at the end of the game) counts (1 + x) times its worth in the staff term; permanent and
+    once-per-round cards, and the cards in hand, are untouched."""
+    seen = {"game_end": 0, "other": 0}
+    for seed, steps in ((seed, steps) for seed in range(120) for steps in (100, 150, 200)):
+        st = position(seed, steps)
+        if st.is_terminal():
+            continue
+        for seat in range(2):
+            played = st.players[seat].played
+            if not played:
+                continue
+            timings = {st.rules.staff[s].timing for s in played} - {"one_time"}  # counted when played
+            base = E.terms(st, seat)
+            more = E.terms(st, seat, {"END_STAFF_EXTRA": 0.62})
+            assert {k: v for k, v in more.items() if k != "staff"} == {k: v for k, v in base.items() if k != "staff"}
+            if timings == {"game_end"}:
+                assert more["staff"] == pytest.approx(1.62 * base["staff"])
+                seen["game_end"] += base["staff"] > 0
+            elif "game_end" not in timings:
+                assert more["staff"] == base["staff"]
+                seen["other"] += 1
+    assert seen["game_end"] >= 3 and seen["other"] >= 3

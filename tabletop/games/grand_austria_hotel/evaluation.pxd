@@ -12,7 +12,7 @@ cdef class Params:
     cdef public double CAFE_PENALTY, SEAT, SPARE_ITEM, CAPITAL, CAPITAL_WORTH, PREPARED
     cdef public double GROUP_SHARE, EMPEROR_NEXT, EMPEROR_LATER, EMPEROR_TILE, EMPEROR_SLACK
     cdef public double GROWTH, PERM, HAND_SHARE, HAND_MIN, TEMPO, REROLL, OCCUPY_RATE, POLITICS
-    cdef public double LATE_CAFE
+    cdef public double LATE_CAFE, END_STAFF_EXTRA
 
 # The evaluation's arithmetic as C numbers: the same IEEE doubles, in the same order, as the
 # plain source computes with Python floats (the golden digests and the ladder replays check

@@ -147,6 +147,11 @@ HAND: dict[str, float] = {
     # actions left, or that the last round's dice on the board cannot bring, counts as never
     # finished (0: the older, softer chance turns / kinds; docs/BOTS.md "Late café guests")
     "LATE_CAFE": 0.0,
+    # a played game-end staff card counts (1 + this) times its worth in the ``staff`` term: a
+    # judgement whose fitted ``staff`` weight shrinks the whole term can give those cards,
+    # scored almost exactly, their full worth back (0: as the other staff; docs/BOTS.md
+    # "Game-end staff left in hand")
+    "END_STAFF_EXTRA": 0.0,
 }
 
 
@@ -506,7 +511,7 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
         if timing == "game_end":
             if end_key is None:
                 end_key = _end_card_key(st, seat, pl, rooms_t, A, P)
-            staff_value += _end_card(st, seat, s, card.scoring, A, P, tab, end_key)
+            staff_value += _end_card(st, seat, s, card.scoring, A, P, tab, end_key) * (1.0 + P.END_STAFF_EXTRA)
         elif timing == "permanent" or timing == "once_per_round":
             staff_value += per_action[s] * A * P.PERM
     # staff in hand
