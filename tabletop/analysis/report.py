@@ -75,7 +75,23 @@ class Report:
     decisions: list[int] = field(default_factory=list)  # per game: bot decisions (the game's length)
     margins: list[int] = field(default_factory=list)  # per game: winner's score minus the best other
     modules: ModuleFacts = field(default_factory=ModuleFacts)
+    # per bot: the mean per seat of what the game's summary says was left unused at the end
+    # (LEFTOVERS; games whose summary says nothing of it have none)
+    leftovers: dict[str, dict[str, float]] = field(default_factory=dict)
     skipped_partial_line: bool = False
+
+
+# What a game's summary may say was left unused at its end, with the report's column names:
+# a bot that ends with more of these than another wasted more (docs/BOTS.md, "What the bots
+# leave at the end").
+LEFTOVERS = {
+    "cafe_guests": "café guests",
+    "money": "kronen",
+    "items_left": "items",
+    "staff_in_hand": "staff in hand",
+    "game_end_in_hand": "game-end staff in hand",
+    "game_end_in_hand_gain": "their VP less cost",
+}
 
 
 def staff_name(slug: str) -> str:
@@ -121,6 +137,8 @@ def analyse(records: Sequence[dict[str, Any]], source: str = "", run: dict[str, 
     sources: list[str] = []
     staff_seen: set[str] = set()
     seats: list[tuple[float, int, list[str]]] = []  # (win share, score, staff played) per seat-game
+    left_sum: dict[str, dict[str, float]] = {}
+    left_n: dict[str, int] = {}
     ties = 0
     for rec in records:
         n = len(rec["scores"])
@@ -142,7 +160,13 @@ def analyse(records: Sequence[dict[str, Any]], source: str = "", run: dict[str, 
                 if k not in sources:
                     sources.append(k)
                 acc[k] = acc.get(k, 0) + v
-            played = summary[seat].get("staff_played") if seat < len(summary) else None
+            facts = summary[seat] if seat < len(summary) else {}
+            if all(k in facts for k in LEFTOVERS):
+                left = left_sum.setdefault(bot, dict.fromkeys(LEFTOVERS, 0.0))
+                for k in LEFTOVERS:
+                    left[k] += facts[k]
+                left_n[bot] = left_n.get(bot, 0) + 1
+            played = facts.get("staff_played")
             if played is not None:
                 staff_seen.update(played)
                 seats.append((shares[seat], rec["scores"][seat], list(played)))
@@ -161,6 +185,7 @@ def analyse(records: Sequence[dict[str, Any]], source: str = "", run: dict[str, 
     rep.decisions = [int(r["decisions"]) for r in records if "decisions" in r]
     rep.margins = [s[0] - s[1] for s in (sorted(r["scores"], reverse=True) for r in records) if len(s) > 1]
     rep.modules = module_facts(records)
+    rep.leftovers = {b: {k: v / left_n[b] for k, v in left.items()} for b, left in left_sum.items()}
     return rep
 
 
@@ -235,6 +260,10 @@ def tables(rep: Report) -> list[tuple[str, list[str], list[list[Any]]]]:
         out.append(("Game length and score spread (winning margin: winner's score minus the next best)",
                     ["per game", "n", "mean", "sd", "min", "max"],
                     [[x.label, x.n, f"{x.mean:.1f}", f"{x.sd:.1f}", x.min, x.max] for x in (d, m) if x.n]))
+    if rep.leftovers:
+        out.append(("Left at the end (mean per seat; the game-end staff cards in hand with what they would "
+                    "have scored less their cost, where that is a gain)", ["bot", *LEFTOVERS.values()],
+                    [[b] + [f"{v[k]:.2f}" for k in LEFTOVERS] for b, v in rep.leftovers.items()]))
     out += module_tables(rep.modules)
     if rep.staff:
         out.append(("Staff cards: win rate of seats that played the card vs. seats that did not "

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from tabletop.analysis.module_report import module_facts, module_tables
-from tabletop.analysis.report import analyse
+from tabletop.analysis.report import analyse, tables
 from tabletop.bots.runner import play_game
+from tabletop.core.registry import get_game
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.engine.base import SRC_BALLROOMS
 from tabletop.games.grand_austria_hotel.modules.ballrooms import ballroom_scores
@@ -105,7 +106,8 @@ def test_notes_never_change_the_game_and_stay_out_of_clones_and_positions() -> N
 def test_base_game_summary_has_no_module_facts() -> None:
     rec = play_game(GAH, ["random", "random"], 5)
     assert set(rec.summary[0]) == {"staff_played", "rooms_occupied", "rooms_prepared", "guest_vp",
-                                   "cafe_guests", "money", "emperor"}
+                                   "cafe_guests", "money", "emperor", "items_left", "staff_in_hand",
+                                   "game_end_in_hand", "game_end_in_hand_gain"}
 
 
 def _rec(i: int, scores: list[int], winners: list[int], facts: list[dict]) -> dict:
@@ -182,3 +184,39 @@ def test_report_compares_several_runs(tmp_path: Path) -> None:
     assert f" {dec:.0f} " in rows["more"]
     assert (tmp_path / "cmp" / "comparison.png").read_bytes()[:4] == b"\x89PNG"
     assert (runs[0] / "report" / "report.html").exists() and (runs[1] / "report" / "report.html").exists()
+
+
+def test_the_summary_says_what_was_left_unused_at_the_end() -> None:
+    """000 "Game end": kronen and items left score 1 VP each, a café guest costs 5, a staff
+    card in hand scores nothing. The summary counts them; a game-end card in hand is counted
+    with what it would score now (``staff_end_vp``) less its cost, where that is a gain."""
+    checked = 0
+    for seed in range(6):
+        rec = play_game(GAH, ["greedy", "random"], seed)
+        st = get_game(GAH).new_game(players=2, seed=seed)
+        for a in rec.actions:
+            st.apply(a)
+        assert st.is_terminal() and st.summary() == rec.summary
+        for p, facts in enumerate(rec.summary):
+            pl = st.players[p]
+            ends = [s for s in pl.hand if st.rules.staff[s].timing == "game_end"]
+            assert facts["staff_in_hand"] == len(pl.hand) and facts["game_end_in_hand"] == len(ends)
+            assert facts["items_left"] == sum(pl.kitchen) and facts["cafe_guests"] == sum(1 for g in pl.cafe if g)
+            gains = [st.staff_end_vp(p, s) - st.staff_cost[s] for s in ends]
+            assert facts["game_end_in_hand_gain"] == sum(g for g in gains if g > 0)
+            checked += bool(ends)
+    assert checked  # some seat ended with a game-end card in hand
+
+
+def test_the_report_tabulates_what_was_left_per_bot() -> None:
+    left = {"cafe_guests": 1, "money": 4, "items_left": 2, "staff_in_hand": 3, "game_end_in_hand": 1,
+            "game_end_in_hand_gain": 6}
+    none = dict.fromkeys(left, 0)
+    recs = [_rec(0, [100, 80], [0], [left, none]), _rec(1, [90, 95], [1], [none, {**left, "money": 8}])]
+    rep = analyse(recs)
+    assert rep.leftovers["a"] == {k: v / 2 for k, v in left.items()}
+    assert rep.leftovers["b"]["money"] == 4.0 and rep.leftovers["b"]["game_end_in_hand_gain"] == 3.0
+    title, headers, rows = next(t for t in tables(rep) if t[0].startswith("Left at the end"))
+    assert headers[0] == "bot" and rows[0][0] == "a" and rows[0][-1] == "3.00"
+    # a game whose summary says nothing of it (an older run, another game): no table
+    assert not analyse([_rec(0, [1, 2], [1], [{}, {}])]).leftovers

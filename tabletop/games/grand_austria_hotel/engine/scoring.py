@@ -284,10 +284,14 @@ class Scoring(EngineBase):
         return out
 
     def summary(self) -> list[dict[str, Any]]:
-        """Per seat: staff played (slugs), rooms prepared/occupied, guests moved in, café guests."""
+        """Per seat: staff played (slugs), rooms prepared/occupied, guests moved in, café guests;
+        and what was left unused (items, staff in hand; the game-end cards among them with
+        what they would score now less their cost, where that is a gain: what a bot that kept
+        them left on the table, ``tabletop report``'s "Left at the end")."""
         staff = self.rules.staff
         out = []
-        for pl in self.players:
+        for p, pl in enumerate(self.players):
+            ends = [s for s in pl.hand if staff[s].timing == "game_end"]
             out.append({
                 "staff_played": [staff[s].slug for s in pl.played],
                 "rooms_occupied": sum(1 for r in pl.rooms if r == 2),
@@ -296,6 +300,10 @@ class Scoring(EngineBase):
                 "cafe_guests": sum(1 for g in pl.cafe if g),
                 "money": pl.money,
                 "emperor": pl.emperor,
+                "items_left": sum(pl.kitchen),
+                "staff_in_hand": len(pl.hand),
+                "game_end_in_hand": len(ends),
+                "game_end_in_hand_gain": sum(max(0, self.staff_end_vp(p, s) - self.staff_cost[s]) for s in ends),
             })
         if self.notes is not None and self.mods:
             _module_facts(out, self.notes, self.parts)
