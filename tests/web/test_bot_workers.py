@@ -66,6 +66,19 @@ def test_worker_processes_play_the_same_game_as_threads(database) -> None:
     assert workers == threads
 
 
+def bot_takes_seat_1(client) -> tuple[dict, dict]:
+    """Start a game (seat 1 chooses first), hand seat 1 to a random bot and wait (at most 30 s)
+    for its move: seat 1's view before, and seat 0's after."""
+    g = started(client)
+    before = state(client, g, 1)
+    assert client.post(f"/api/games/{g['id']}/seats/1/bot",
+                       json={"token": g["seats"][1]["token"], "bot": "random"}).status_code == 200
+    deadline = time.time() + 30
+    while time.time() < deadline and state(client, g, 0)["current_player"] == 1:
+        time.sleep(0.05)
+    return before, state(client, g, 0)
+
+
 @pytest.mark.parametrize("trouble", ["crash", "hang"])
 def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(database, trouble, tmp_path,
                                                                            monkeypatch, caplog) -> None:
@@ -77,14 +90,7 @@ def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(datab
         # a decision may take 3 s here (300 s in the server); the clock starts once the request is
         # in a worker that has started (a new worker's imports are not counted)
         pool.time_limit = 3.0
-        g = started(c)  # seat 1 chooses first
-        before = state(c, g, 1)
-        assert c.post(f"/api/games/{g['id']}/seats/1/bot",
-                      json={"token": g["seats"][1]["token"], "bot": "random"}).status_code == 200
-        deadline = time.time() + 30
-        while time.time() < deadline and state(c, g, 0)["current_player"] == 1:
-            time.sleep(0.05)
-        after = state(c, g, 0)
+        before, after = bot_takes_seat_1(c)
         assert marker.exists(), "the bot never ran in a worker"
         assert after["current_player"] == 0 and after["revision"] == before["revision"] + 1  # the move is made
         assert pool.restarts == 1 and pool.pids() and int(marker.read_text()) not in pool.pids()
@@ -104,14 +110,8 @@ def test_a_workers_slow_start_is_not_counted_as_thinking(database, tmp_path, mon
     with TestClient(create_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
         pool.time_limit = 1.0  # a random bot's decision takes milliseconds; a start takes 3 s
-        g = started(c)
-        before = state(c, g, 1)
-        assert c.post(f"/api/games/{g['id']}/seats/1/bot",
-                      json={"token": g["seats"][1]["token"], "bot": "random"}).status_code == 200
-        deadline = time.time() + 30
-        while time.time() < deadline and state(c, g, 0)["current_player"] == 1:
-            time.sleep(0.05)
-        assert state(c, g, 0)["revision"] == before["revision"] + 1  # the move is made
+        before, after = bot_takes_seat_1(c)
+        assert after["revision"] == before["revision"] + 1  # the move is made
         assert pool.restarts == 0
     assert "thought longer" not in caplog.text
 
