@@ -214,7 +214,7 @@ def test_search_caps_only_with_modules() -> None:
 
 
 @pytest.mark.parametrize("players, config, seed, share", [(3, {}, 14, 0.3), (4, {}, 13, 0.25),
-                                                          (2, {"modules": "all"}, 5, 0.4)])
+                                                          (2, {"modules": "all"}, 5, 0.5)])
 def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(players, config, seed,
                                                                                share) -> None:
     """TABLE_CAPS: at a base table of three or four the master's wider play-outs are held to
@@ -223,7 +223,7 @@ def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(p
     tables (SEARCH_CAPS: no play-outs) likewise. At these positions (mid-game, `easy` play) the
     uncapped master (``caps=0``) chooses otherwise."""
     (st,) = positions_through_a_game(players, config, seed, at=(share,))
-    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2} if not config
+    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1} if not config
                                  else {"endgame": 0, "lookahead": 0, "widen": 2})
     seat, legal = st.current_player, st.legal_actions()
     chosen = {}
@@ -233,7 +233,7 @@ def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(p
     assert chosen["master"] == chosen[LEVELS["expert"] + ",eval=master"]
     assert chosen["master"] != chosen["master:caps=0"]
     master = make_bot("master", 3)
-    assert (master.end_beam, master.end_lines, master.per_first) == (24, 8, 3)  # its own, outside the caps
+    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)  # its own, outside the caps
 
 
 @pytest.mark.parametrize("seed", [4, 5])
