@@ -233,7 +233,8 @@ def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(p
     assert chosen["master"] == chosen[LEVELS["expert"] + ",eval=master"]
     assert chosen["master"] != chosen["master:caps=0"]
     master = make_bot("master", 3)
-    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)  # its own, outside the caps
+    # its own, outside the caps
+    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)
 
 
 @pytest.mark.parametrize("seed", [4, 5])
