@@ -116,9 +116,9 @@ SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 # seat's turns, so the master's wider play-outs (end_beam=24, end_lines=8, per_first=3; 2.5x
 # the expert's CPU at two players, 3.6x with lookahead=2) would cost more again there: estimated
 # from the first ratio, the 4-player master's p99 of 2.5 s would pass the 5 s the time guide
-# allows. Those tables keep the
-# play-outs of the expert's size and reach (one own turn ahead: the master's lookahead=2 was
-# measured at two players only), with which the master was measured there (docs/BOTS.md).
+# allows. Those tables keep the play-outs of the expert's size and reach (one own turn ahead:
+# the master's lookahead=2 was measured at two players only), with which the master was
+# measured there (docs/BOTS.md).
 TABLE_CAPS: dict[str, int] = {"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1}
 
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
