@@ -15,7 +15,16 @@ import pytest
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
 from tests.browser.gah_modules_ui import plan_route, progress_choice
-from tests.browser.ui import UNPLACED, click_action, create_and_join, fill_lobby, legal, open_seats, wait_my_turn
+from tests.browser.ui import (
+    UNPLACED,
+    click_action,
+    create_and_join,
+    fill_lobby,
+    legal,
+    open_seats,
+    wait_my_turn,
+    wait_my_turn_or_end,
+)
 
 I18N = Path(__file__).resolve().parents[2] / "tabletop" / "web" / "static" / "i18n"
 ALL = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more"]
@@ -86,8 +95,7 @@ def test_all_modules_full_game_by_clicking(server: Server, browser: Any, pages: 
     prices = celebs_held = logs_checked = 0
     started = time.time()
     while True:
-        page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=60000)
-        if page.locator(".game[data-status='finished']").count():
+        if not wait_my_turn_or_end(page):
             break
         st = page.evaluate("tabletop.state()")
         kinds.add(st["view"]["pending"][-1]["decision"])

@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
 from tests.browser.gah_modules_ui import progress_choice
-from tests.browser.ui import click_action, create_and_join, fill_lobby, legal
+from tests.browser.ui import click_action, create_and_join, fill_lobby, legal, wait_my_turn_or_end
 from tests.i18n.test_catalogs import printed_names
 
 LOCALES = {"zh": "zh-CN", "de": "de-DE"}
@@ -44,8 +44,7 @@ def test_a_whole_all_modules_game_in_another_language(lang: str, server: Server,
     clicked, seen = 0, set()
     started = time.time()
     while True:
-        page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=60000)
-        if page.locator(".game[data-status='finished']").count():
+        if not wait_my_turn_or_end(page):
             break
         if clicked % 10 == 0:  # the whole page: board, prompt, players, log
             left = english_left(page.inner_text("#app"), lang, allowed)

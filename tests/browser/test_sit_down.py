@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
 from tests.browser.gah_modules_ui import progress_choice
-from tests.browser.ui import click_action, fill_lobby, legal, revision
+from tests.browser.ui import click_action, fill_lobby, legal, revision, wait_my_turn_or_end, wait_revision_above
 
 
 def test_one_click_to_the_first_decision(server: Server, browser: Any, pages: Pages) -> None:
@@ -85,8 +85,7 @@ def test_a_solo_game_never_asks_a_single_option_nor_ends_a_turn_on_a_double_clic
     rng = random.Random(2)
     started = time.time()
     while checked < 40 and time.time() - started < 120:
-        page.wait_for_selector("#prompt[data-mine='1'], .game[data-status='finished']", timeout=30000)
-        if page.locator(".game[data-status='finished']").count():
+        if not wait_my_turn_or_end(page):
             break
         options = legal(page)
         assert len(options) > 1, options
@@ -96,7 +95,7 @@ def test_a_solo_game_never_asks_a_single_option_nor_ends_a_turn_on_a_double_clic
             buttons.first.dblclick()
         else:  # a choice on the board: one click
             click_action(page, progress_choice(rng, options), timeout=30000)
-        page.wait_for_function("b => Number(document.querySelector('.game').dataset.revision) > b", arg=before)
+        wait_revision_above(page, before, timeout=30000)
         time.sleep(0.3)
         log = server.http.get(f"/api/games/{game_id}/log", params={"token": token}).json()
         mine = [e for e in log if e.get("idx", -1) >= before and "action" in e and e.get("seat") == 0

@@ -10,17 +10,58 @@ def revision(page: Any) -> int:
     return int(page.get_attribute(".game", "data-revision"))
 
 
+def page_story(page: Any) -> str:
+    """What the page knows and is doing (for a failed wait's message): its revision, whose turn it
+    shows, whether it waits for an answer or is catching up, its error and notice."""
+    try:
+        return str(page.evaluate(
+            "() => { const p = tabletop.state(); return {...tabletop.debug(), current: p && p.current_player,"
+            " status: p && p.status, legal: p ? p.legal.length : null}; }"))
+    except Exception as e:  # the page itself is gone
+        return f"(no page state: {e})"
+
+
+def _wait_revision(page: Any, compare: str, arg: int, timeout: float, what: str) -> None:
+    """Wait until the page's revision ``compare``s to ``arg`` (a JS operator); say why not."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    test = f"b => {{ const g = document.querySelector('.game'); return g && Number(g.dataset.revision) {compare} b; }}"
+    try:
+        page.wait_for_function(test, arg=arg, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the page's revision did not become {what} {arg} within {timeout / 1000:.0f} s; "
+                             f"the page: {page_story(page)}") from None
+
+
 def wait_revision_change(page: Any, before: int, timeout: float = 15000) -> int:
-    page.wait_for_function(
-        "b => { const g = document.querySelector('.game'); return g && Number(g.dataset.revision) !== b; }",
-        arg=before, timeout=timeout)
+    _wait_revision(page, "!==", before, timeout, "other than")
+    return revision(page)
+
+
+def wait_revision_above(page: Any, before: int, timeout: float = 15000) -> int:
+    _wait_revision(page, ">", before, timeout, "above")
     return revision(page)
 
 
 def wait_revision_at_least(page: Any, rev: int, timeout: float = 15000) -> None:
-    page.wait_for_function(
-        "r => { const g = document.querySelector('.game'); return g && Number(g.dataset.revision) >= r; }",
-        arg=rev, timeout=timeout)
+    _wait_revision(page, ">=", rev, timeout, "at least")
+
+
+def wait_my_turn_or_end(page: Any, timeout: float = 60000) -> bool:
+    """Wait until the page asks this player for a decision (True) or shows the game over (False);
+    a page that does neither in time fails with what it shows and is doing."""
+    _wait_shown(page, "#prompt[data-mine='1'], .game[data-status='finished']", timeout,
+                "no decision of this player and no game over")
+    return page.locator(".game[data-status='finished']").count() == 0
+
+
+def _wait_shown(page: Any, selector: str, timeout: float, failure: str) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{failure} within {timeout / 1000:.0f} s; the page: {page_story(page)}") from None
 
 
 def click_and_wait(page: Any, selector: str) -> int:
@@ -31,7 +72,7 @@ def click_and_wait(page: Any, selector: str) -> int:
 
 
 def wait_my_turn(page: Any, timeout: float = 15000) -> None:
-    page.wait_for_selector("#prompt[data-mine='1']", timeout=timeout)
+    _wait_shown(page, "#prompt[data-mine='1']", timeout, "no decision of this player")
 
 
 def is_my_turn(page: Any) -> bool:

@@ -102,8 +102,13 @@ export function showGame(root, gameId) {
     S.behind = true;
     if (S.catchingUp) return;
     S.catchingUp = true;
-    // until a whole state is in that no push overtook, or a later push fitted on to the page
-    for (let tries = 0; tries < 5 && S.behind; tries++) {
+    // until a whole state is in that no push overtook, or a later push fitted on to the page; a
+    // bot playing a long turn can overtake several fetches in a row, so after the first few the
+    // page waits a little longer before each (giving up would leave it behind until the next push,
+    // which never comes once the turn is the player's)
+    for (let tries = 0; S.behind; tries++) {
+      if (tries >= 3) await new Promise((ok) => setTimeout(ok, Math.min(2000, 100 * 2 ** (tries - 3))));
+      if (!S.behind) break;
       const took = await refresh();
       if (took === null) break; // refused or failed: refresh() has said so
       if (took) S.behind = false;
@@ -741,7 +746,9 @@ export function showGame(root, gameId) {
     state: () => S.p,
     act,
     dropConnection: () => live.drop(),
-    debug: () => ({ busy: S.busy, renders: S.renders, drawnBusy: S.drawnBusy }),
+    debug: () => ({ busy: S.busy, renders: S.renders, drawnBusy: S.drawnBusy, behind: !!S.behind,
+      catchingUp: !!S.catchingUp, pushes: S.pushes || 0, queued: S.queued, error: S.error || "",
+      notice: S.notice || "", conn: S.conn, revision: S.p ? S.p.revision : null }),
     connection: () => S.conn,
   });
   return { render };
