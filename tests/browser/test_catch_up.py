@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser
-from tests.browser.ui import page_story, revision
+from tests.browser.ui import revision, wait_revision_is
 
 OVERTAKEN = 7  # fetches overtaken in a row: more than the page once tried before giving up
 
@@ -92,11 +92,6 @@ def test_a_page_behind_catches_up_after_many_overtaken_fetches(server: Server, b
     # ... and once the pushes stop, the page shows the game as it is
     now = server.state(g["id"], mover_token)["revision"]
     assert now > was
-    try:
-        page.wait_for_function("r => Number(document.querySelector('.game').dataset.revision) === r",
-                               arg=now, timeout=15000)
-    except Exception:
-        raise AssertionError(f"the page stayed behind at {revision(page)} (the game is at {now}): "
-                             f"{page_story(page)}") from None
+    wait_revision_is(page, now)
     assert not page.evaluate("tabletop.debug().behind")
     assert len(overtaken) == OVERTAKEN  # the page did meet that many overtaken fetches

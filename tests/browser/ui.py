@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 
@@ -21,30 +22,39 @@ def page_story(page: Any) -> str:
         return f"(no page state: {e})"
 
 
-def _wait_revision(page: Any, compare: str, arg: int, timeout: float, what: str) -> None:
-    """Wait until the page's revision ``compare``s to ``arg`` (a JS operator); say why not."""
+def _wait_or_say(page: Any, wait: Callable[[], Any], failure: str, timeout: float) -> None:
+    """Run a Playwright wait; when it times out, fail with ``failure`` and what the page shows."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    test = f"b => {{ const g = document.querySelector('.game'); return g && Number(g.dataset.revision) {compare} b; }}"
     try:
-        page.wait_for_function(test, arg=arg, timeout=timeout)
+        wait()
     except PlaywrightTimeout:
-        raise AssertionError(f"the page's revision did not become {what} {arg} within {timeout / 1000:.0f} s; "
-                             f"the page: {page_story(page)}") from None
+        raise AssertionError(f"{failure} within {timeout / 1000:.0f} s; the page: {page_story(page)}") from None
+
+
+def _wait_revision(page: Any, compare: str, arg: int, timeout: float, what: str) -> None:
+    """Wait until the page's revision ``compare``s to ``arg`` (a JS operator); say why not."""
+    test = f"b => {{ const g = document.querySelector('.game'); return g && Number(g.dataset.revision) {compare} b; }}"
+    _wait_or_say(page, lambda: page.wait_for_function(test, arg=arg, timeout=timeout),
+                 f"the page's revision did not become {what}{arg}", timeout)
 
 
 def wait_revision_change(page: Any, before: int, timeout: float = 15000) -> int:
-    _wait_revision(page, "!==", before, timeout, "other than")
+    _wait_revision(page, "!==", before, timeout, "other than ")
     return revision(page)
 
 
 def wait_revision_above(page: Any, before: int, timeout: float = 15000) -> int:
-    _wait_revision(page, ">", before, timeout, "above")
+    _wait_revision(page, ">", before, timeout, "above ")
     return revision(page)
 
 
 def wait_revision_at_least(page: Any, rev: int, timeout: float = 15000) -> None:
-    _wait_revision(page, ">=", rev, timeout, "at least")
+    _wait_revision(page, ">=", rev, timeout, "at least ")
+
+
+def wait_revision_is(page: Any, rev: int, timeout: float = 15000) -> None:
+    _wait_revision(page, "===", rev, timeout, "")
 
 
 def wait_my_turn_or_end(page: Any, timeout: float = 60000) -> bool:
@@ -56,12 +66,7 @@ def wait_my_turn_or_end(page: Any, timeout: float = 60000) -> bool:
 
 
 def _wait_shown(page: Any, selector: str, timeout: float, failure: str) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        page.wait_for_selector(selector, timeout=timeout)
-    except PlaywrightTimeout:
-        raise AssertionError(f"{failure} within {timeout / 1000:.0f} s; the page: {page_story(page)}") from None
+    _wait_or_say(page, lambda: page.wait_for_selector(selector, timeout=timeout), failure, timeout)
 
 
 def click_and_wait(page: Any, selector: str) -> int:

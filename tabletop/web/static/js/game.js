@@ -107,11 +107,10 @@ export function showGame(root, gameId) {
     // page waits a little longer before each (giving up would leave it behind until the next push,
     // which never comes once the turn is the player's)
     for (let tries = 0; S.behind; tries++) {
-      if (tries >= 3) await new Promise((ok) => setTimeout(ok, Math.min(2000, 100 * 2 ** (tries - 3))));
-      if (!S.behind) break;
       const took = await refresh();
       if (took === null) break; // refused or failed: refresh() has said so
       if (took) S.behind = false;
+      else if (tries >= 2) await new Promise((ok) => setTimeout(ok, Math.min(2000, 100 * 2 ** (tries - 2))));
     }
     S.catchingUp = false;
   }
