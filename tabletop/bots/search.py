@@ -34,7 +34,9 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   planned turn (planner width ``end_beam``), dice drawn from the sample's
   fresh RNG — and the best mean final score decides. With ``lookahead=K``
   the same is done earlier in the game, stopping the play-out after ``K`` more
-  own turns and evaluating there. With ``halving=H`` (whole-turn candidates,
+  own turns and evaluating there (``early_lookahead=E`` with ``early_turns=T``:
+  only ``E`` own turns while the bot has more than ``T`` turns left, where the
+  candidates are many and a deep look costs most). With ``halving=H`` (whole-turn candidates,
   ``per_first`` > 1) the samples are spent by successive halving instead of
   ``end_samples`` each: every candidate on one determinization, then the better
   half on as many again, and so on, until one is left or the kept ones have
@@ -358,7 +360,8 @@ class FlatMCBot:
     def __init__(self, seed: int = 0, samples: int = 2, steps: int = 12, seconds: float | None = None,
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
-                 margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0) -> None:
+                 margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
+                 early_lookahead: int = 0, early_turns: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -376,6 +379,8 @@ class FlatMCBot:
         self.caps = caps
         self.halving = halving
         self.late_lines = late_lines
+        self.early_lookahead = early_lookahead
+        self.early_turns = early_turns
         # Called at every play-out decision (without halving) with the first determinization,
         # the seat, the candidate turns and each one's mean play-out result: what a judgement
         # distilled from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
@@ -430,7 +435,7 @@ class FlatMCBot:
         if turns_left is not None and turns_left(first, me) <= self.endgame:
             return self._choose_endgame(obs, first, ev, marker)
         if self.lookahead > 0:
-            return self._choose_endgame(obs, first, ev, marker, self.lookahead)
+            return self._choose_endgame(obs, first, ev, marker, self._reach(obs, first, me))
         for i in range(max(1, self.samples)):
             st = first if i == 0 else _determinize(obs, self.rng)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
@@ -445,6 +450,16 @@ class FlatMCBot:
         best = max(legal, key=lambda a: (totals[a], a in lines, -legal.index(a)))
         self._remember(best, lines, me)
         return best
+
+    def _reach(self, obs: Observation, first: GameState, me: int) -> int:
+        """How many own turns a play-out runs before the judgement decides: ``lookahead``, or
+        ``early_lookahead`` (never more) while the seat has more than ``early_turns`` turns
+        left, where candidates are many and the game far off, so a deep look costs most."""
+        if self.early_lookahead > 0 and self.early_turns > 0:
+            turns_left = _turns_left(obs.game)
+            if turns_left is not None and turns_left(first, me) > self.early_turns:
+                return min(self.early_lookahead, self.lookahead)
+        return self.lookahead
 
     def _choose_endgame(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker,
                         own_turns: int = 10_000) -> str:
