@@ -241,6 +241,35 @@ def test_late_lines_take_fewer_candidates_where_the_play_outs_run_to_the_end(mon
     assert len(met) == 6
 
 
+def test_early_lookahead_looks_less_far_while_many_turns_are_left(monkeypatch) -> None:
+    """``early_lookahead=E,early_turns=T``: while the seat has more than ``T`` die actions
+    left the play-outs stop after ``E`` own turns, later after ``lookahead``; never deeper than
+    ``lookahead`` (a table cap on it caps the early reach too)."""
+    from tabletop.games.grand_austria_hotel.evaluation import turns_left
+    reach: list[int] = []
+
+    def judged(bot, s, me, ev, marker, seq, own_turns):
+        reach.append(own_turns)
+        return 0.0
+
+    monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    early = midgame(21, steps=0)
+    late = midgame(21, steps=62)
+    assert turns_left(early, early.current_player) > 10 >= turns_left(late, late.current_player) > 4
+    spec = "flatmc:samples=1,beam=4,per_root=2,end_samples=1,end_lines=3,per_first=2,endgame=4,lookahead=3"
+
+    def reached(st, bot_spec: str) -> set[int]:
+        reach.clear()
+        seat = st.current_player
+        make_bot(bot_spec, 1).choose(Observation(GAH, seat, st.legal_actions(), partial(st.view, seat)))
+        return set(reach)
+
+    assert reached(early, spec) == {3}
+    assert reached(early, spec + ",early_lookahead=2,early_turns=10") == {2}
+    assert reached(late, spec + ",early_lookahead=2,early_turns=10") == {3}
+    assert reached(early, spec.replace("lookahead=3", "lookahead=1") + ",early_lookahead=2,early_turns=10") == {1}
+
+
 def test_greedy_beats_random() -> None:
     """Seat-balanced: greedy wins every one of 6 games against random."""
     wins = 0
