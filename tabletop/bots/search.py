@@ -431,11 +431,13 @@ class FlatMCBot:
                         totals: dict[str, float], lines: dict[str, tuple[float, tuple[str, ...], GameState]],
                         deadline: float | None) -> str:
         me = obs.seat
-        turns_left = _turns_left(obs.game) if self.endgame > 0 else None
-        if turns_left is not None and turns_left(first, me) <= self.endgame:
+        early = self.lookahead > 0 and self.early_lookahead > 0 and self.early_turns > 0
+        turns_left = _turns_left(obs.game) if self.endgame > 0 or early else None
+        left = turns_left(first, me) if turns_left is not None else None
+        if left is not None and self.endgame > 0 and left <= self.endgame:
             return self._choose_endgame(obs, first, ev, marker)
         if self.lookahead > 0:
-            return self._choose_endgame(obs, first, ev, marker, self._reach(obs, first, me))
+            return self._choose_endgame(obs, first, ev, marker, self._reach(left))
         for i in range(max(1, self.samples)):
             st = first if i == 0 else _determinize(obs, self.rng)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
@@ -451,14 +453,12 @@ class FlatMCBot:
         self._remember(best, lines, me)
         return best
 
-    def _reach(self, obs: Observation, first: GameState, me: int) -> int:
+    def _reach(self, left: int | None) -> int:
         """How many own turns a play-out runs before the judgement decides: ``lookahead``, or
         ``early_lookahead`` (never more) while the seat has more than ``early_turns`` turns
-        left, where candidates are many and the game far off, so a deep look costs most."""
-        if self.early_lookahead > 0 and self.early_turns > 0:
-            turns_left = _turns_left(obs.game)
-            if turns_left is not None and turns_left(first, me) > self.early_turns:
-                return min(self.early_lookahead, self.lookahead)
+        ``left``, where candidates are many and the game far off, so a deep look costs most."""
+        if self.early_lookahead > 0 and self.early_turns > 0 and left is not None and left > self.early_turns:
+            return min(self.early_lookahead, self.lookahead)
         return self.lookahead
 
     def _choose_endgame(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker,

@@ -213,24 +213,26 @@ def test_search_caps_only_with_modules() -> None:
     assert (bot.endgame, bot.lookahead, bot.end_lines, bot.beam, bot.per_root) == (4, 1, 6, 32, 4)  # kept
 
 
-@pytest.mark.parametrize("players, config, seed, share", [(3, {}, 14, 0.3), (4, {}, 13, 0.25),
-                                                          (2, {"modules": "all"}, 5, 0.5)])
-def test_where_capped_the_master_plays_as_the_expert_search_with_its_judgement(players, config, seed,
-                                                                               share) -> None:
+@pytest.mark.parametrize("players, config, seed, share, reach", [(3, {}, 14, 0.3, 1), (4, {}, 13, 0.25, 2),
+                                                                 (2, {"modules": "all"}, 5, 0.5, 1)])
+def test_where_capped_the_master_plays_the_expert_sized_search_with_its_judgement(players, config, seed, share,
+                                                                                   reach) -> None:
     """TABLE_CAPS: at a base table of three or four the master's wider play-outs are held to
     the expert's size (their cost grows with the seats), so there it plays exactly as the
-    expert's search with the learned judgement, the master measured at four players; on module
-    tables (SEARCH_CAPS: no play-outs) likewise. At these positions (mid-game, `easy` play) the
-    uncapped master (``caps=0``) chooses otherwise."""
+    expert's search with the learned judgement, looking one own turn ahead at three and two at
+    four (measured there, docs/BOTS.md); on module tables (SEARCH_CAPS: no play-outs) likewise.
+    At these positions (mid-game, `easy` play) the uncapped master (``caps=0``) chooses
+    otherwise."""
     (st,) = positions_through_a_game(players, config, seed, at=(share,))
-    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1} if not config
-                                 else {"endgame": 0, "lookahead": 0, "widen": 2})
+    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": reach}
+                                 if not config else {"endgame": 0, "lookahead": 0, "widen": 2})
     seat, legal = st.current_player, st.legal_actions()
     chosen = {}
-    for spec in ("master", LEVELS["expert"] + ",eval=master", "master:caps=0"):
+    capped_as = LEVELS["expert"] + ",eval=master" + (f",lookahead={reach}" if reach > 1 else "")
+    for spec in ("master", capped_as, "master:caps=0"):
         bot = make_bot(spec, 3)
         chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
-    assert chosen["master"] == chosen[LEVELS["expert"] + ",eval=master"]
+    assert chosen["master"] == chosen[capped_as]
     assert chosen["master"] != chosen["master:caps=0"]
     master = make_bot("master", 3)
     # its own, outside the caps
