@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
 from tabletop.i18n.events import replay_events, sentence
@@ -34,10 +35,13 @@ def load_record(path: Path, index: int) -> dict[str, Any]:
 
 
 def seat_names(rec: dict[str, Any], lang_seat: str) -> list[str]:
+    """Each seat's name: the record's own names, or "Seat n" with its bot, a level's spec (as a
+    ladder journal writes it) shown by the level's name."""
     if rec.get("names"):
         return [str(n) for n in rec["names"]]
     bots = rec.get("bots") or [None] * int(rec["players"])
-    return [lang_seat.format(n=i + 1) + (f" ({b})" if b else "") for i, b in enumerate(bots)]
+    levels = {spec: name for name, spec in LEVELS.items()}
+    return [lang_seat.format(n=i + 1) + (f" ({levels.get(b, b)})" if b else "") for i, b in enumerate(bots)]
 
 
 @click.command()

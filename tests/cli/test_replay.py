@@ -8,6 +8,7 @@ import re
 
 from click.testing import CliRunner
 
+from tabletop.bots.registry import LEVELS
 from tabletop.cli.main import cli
 from tests.i18n.test_catalogs import printed_names
 
@@ -41,6 +42,20 @@ def test_replay_of_a_simulation_record(tmp_path) -> None:
         assert not same, same[:5]
     words = set(re.findall(r"[A-Za-z]{3,}", zh))
     assert words <= printed_names("zh") | {"random"}, words - printed_names("zh")
+
+
+def test_replay_names_a_level_by_its_name(tmp_path) -> None:
+    """A ladder journal writes a level's whole spec as the seat's bot: the log names the level
+    ("Seat 1 (master)"), and any other spec as written."""
+    out_dir = tmp_path / "run"
+    run("simulate", "-n", "2", "-k", "1", "--bots", "random", "--seed", "3", "--out", str(out_dir))
+    rec = json.loads((out_dir / "results.jsonl").read_text().splitlines()[0])
+    rec["bots"] = [LEVELS["master"], "flatmc:beam=5"]
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    english = run("replay", str(path), "--lang", "en")
+    assert "Seat 1 (master)" in english and "Seat 2 (flatmc:beam=5)" in english
+    assert LEVELS["master"] not in english
 
 
 def test_replay_of_a_server_record_and_bad_input(tmp_path) -> None:
