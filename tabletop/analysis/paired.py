@@ -22,10 +22,7 @@ from tabletop.analysis.batch import RunError
 from tabletop.analysis.report import format_table, load_records
 from tabletop.analysis.stats import win_shares
 from tabletop.bots.match import journal_pairing, mean_ci, read_journal
-from tabletop.bots.registry import LEVELS
-
-LEVEL_OF = {spec: level for level, spec in LEVELS.items()}
-"""A journal keeps each level resolved to its spec; the report names it by its level again."""
+from tabletop.bots.registry import level_name
 
 MEASURES = ("score", "margin", "win share")
 """What is compared at the followed seats: the final score, the score minus the best
@@ -59,7 +56,7 @@ def _ladder_journal(path: Path) -> list[dict[str, Any]] | None:
     by_pairing: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for key, g in read_journal(path).items():
         try:
-            a, b = (LEVEL_OF.get(spec, spec) for spec in journal_pairing(key))
+            a, b = (level_name(spec) for spec in journal_pairing(key))
             if "table_scores" in g:  # a table of more than two: one A, the other seats B
                 table = g["table_scores"]
                 rec = {"index": g["index"], "seed": g["seed"], "scores": table, "winners": g["table_winners"],

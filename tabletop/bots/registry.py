@@ -37,6 +37,15 @@ LEVELS: dict[str, str] = {
 LEVELS["master"] = LEVELS["expert"] + ",end_beam=24,end_lines=8,per_first=3,eval=master,lookahead=2"
 
 
+def level_name(spec: str) -> str:
+    """The level whose spec ``spec`` is (a journal keeps each level resolved to its spec, a
+    log or report names it by its level again), else ``spec`` as written."""
+    for name, level_spec in LEVELS.items():
+        if level_spec == spec:
+            return name
+    return spec
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:iterations=500``); levels resolve,
     and a level's options may be changed or added the same way (``expert:end_samples=4``)."""

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from tabletop.bots.registry import LEVELS
+from tabletop.bots.registry import level_name
 from tabletop.core.errors import TabletopError
 from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
 from tabletop.i18n.events import replay_events, sentence
@@ -40,8 +40,7 @@ def seat_names(rec: dict[str, Any], lang_seat: str) -> list[str]:
     if rec.get("names"):
         return [str(n) for n in rec["names"]]
     bots = rec.get("bots") or [None] * int(rec["players"])
-    levels = {spec: name for name, spec in LEVELS.items()}
-    return [lang_seat.format(n=i + 1) + (f" ({levels.get(b, b)})" if b else "") for i, b in enumerate(bots)]
+    return [lang_seat.format(n=i + 1) + (f" ({level_name(b)})" if b else "") for i, b in enumerate(bots)]
 
 
 @click.command()
