@@ -28,7 +28,6 @@ import logging
 import math
 import multiprocessing
 import os
-import signal
 import time
 import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -41,6 +40,7 @@ from tabletop.bots.base import searching_process
 from tabletop.bots.match import TimedBot
 from tabletop.bots.runner import game_seed, play_game, seat_bots
 from tabletop.core.files import append_lines
+from tabletop.core.processes import stop_pool_now, watch_parent, worker_signals
 
 FORMAT_VERSION = 1
 RUN_FILE = "run.json"
@@ -149,8 +149,10 @@ def _chunks(items: list[Item], size: int) -> list[list[Item]]:
 
 
 def _worker_init() -> None:
-    # Ctrl-C is the parent's business: it cancels what is queued and keeps what is stored
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C and SIGTERM are the parent's business: it cancels what is queued and keeps what
+    # is stored; a parent killed outright takes its workers with it (watch_parent)
+    worker_signals()
+    watch_parent()
     searching_process()
 
 
@@ -177,11 +179,8 @@ def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
         ex.shutdown(wait=True)
         finished = True
     finally:
-        if not finished:  # stopped early (Ctrl-C, an error): do not wait for chunks under way
-            workers = list(getattr(ex, "_processes", {}).values())
-            ex.shutdown(wait=False, cancel_futures=True)
-            for proc in workers:
-                proc.terminate()
+        if not finished:  # stopped early (Ctrl-C, SIGTERM, an error): do not wait for chunks under way
+            stop_pool_now(ex)
 
 
 def _run_ray(game: str, config: dict[str, Any], chunks: list[list[Item]], address: str,

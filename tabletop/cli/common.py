@@ -8,11 +8,15 @@ and ``main`` puts them together; no command module imports ``main``.
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
 from tabletop.bots.registry import parse_bot_spec
+from tabletop.core.processes import Terminated, interrupted_exit_code, stop_on_terminate
 from tabletop.core.registry import game_names
 
 GAME_OPTION = click.option("--game", "-g", type=click.Choice(game_names()), default="grand-austria-hotel",
@@ -20,6 +24,19 @@ GAME_OPTION = click.option("--game", "-g", type=click.Choice(game_names()), defa
 CONFIG_OPTION = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
                              help="game config, e.g. -o edition=original -o staff_draft=true "
                                   "(see `tabletop options`)")
+
+
+@contextmanager
+def stoppable(hint: str = "") -> Iterator[None]:
+    """A long run stopped by Ctrl-C or by SIGTERM (`kill`, a batch scheduler's time limit) ends
+    the same way: the workers are stopped, a line says so (with ``hint``: where the finished
+    games are kept), and the process exits with the shell's code for that signal (130 or 143)."""
+    stop_on_terminate()
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{'terminated' if isinstance(exc, Terminated) else 'interrupted'}{hint}", err=True)
+        sys.exit(interrupted_exit_code(exc))
 
 
 def parse_options(options: tuple[str, ...]) -> dict[str, Any]:

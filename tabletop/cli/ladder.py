@@ -33,8 +33,9 @@ from tabletop.bots.base import searching_process
 from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read_journal
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
-from tabletop.cli.common import parse_options
+from tabletop.cli.common import parse_options, stoppable
 from tabletop.core.files import append_lines
+from tabletop.core.processes import stop_pool_now, watch_parent, worker_signals
 from tabletop.core.registry import game_names, get_game
 
 
@@ -98,6 +99,12 @@ def default_pairings() -> list[tuple[str, str]]:
     return pairs
 
 
+def _worker_init() -> None:
+    worker_signals()  # Ctrl-C and SIGTERM stop the parent, which stops the workers
+    watch_parent()  # and a parent killed outright takes its workers with it
+    searching_process()
+
+
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
                config: dict[str, Any] | None = None, progress: bool = False,
                journal: Path | None = None, players: int = 2) -> list[Pairing]:
@@ -136,12 +143,17 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
         for p, i in tasks:
             finish(p, i, play_one(game, pairs[p], seed, i, config, players))
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=searching_process) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+        try:
             futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
                        for p, i in tasks}
             for fut in as_completed(futures):
                 p, i = futures[fut]
                 finish(p, i, fut.result())
+        except BaseException:  # Ctrl-C, SIGTERM, a failed game: the games under way are dropped
+            stop_pool_now(pool)
+            raise
+        pool.shutdown(wait=True)
     for r in results:
         r.games.sort(key=lambda g: g["index"])
     return results
@@ -244,8 +256,9 @@ def compare(base: str, other: str, games: int, jobs: int, seed: int, game: str, 
     config = parse_options(options)
     _check_specs(game, [base, other], "BASE/OTHER")
     t0 = time.perf_counter()
-    results = run_ladder([(base, base), (other, other)], games, jobs, seed, game, config,
-                         progress=not quiet and not as_json)
+    with stoppable():
+        results = run_ladder([(base, base), (other, other)], games, jobs, seed, game, config,
+                             progress=not quiet and not as_json)
     out = paired_difference(results[0], results[1])
     out.update({"game": game, "seed": seed, "elapsed_seconds": time.perf_counter() - t0,
                 "results": [{"spec": r.a, "games": r.games} for r in results]})
@@ -295,8 +308,11 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
     _check_specs(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
     journal = Path(save_path + ".games.jsonl") if save_path else None
-    results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
-                         journal=journal, players=players)
+    hint = (f"; finished games are stored in {journal} - rerun the same command to play the rest"
+            if journal else "")
+    with stoppable(hint):
+        results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
+                             journal=journal, players=players)
     rows = [r.summary() for r in results]
     elapsed = time.perf_counter() - t0
     out = {"game": game, "seed": seed, "players": players, "games_per_pairing": games, "jobs": jobs,

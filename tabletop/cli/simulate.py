@@ -19,7 +19,7 @@ from tabletop.analysis.batch import Outcome, RunError, RunSpec, execute, prepare
 from tabletop.analysis.stats import WinRate, win_shares
 from tabletop.bots.match import percentile
 from tabletop.bots.registry import make_bot
-from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options
+from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options, stoppable
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import get_game
 
@@ -184,21 +184,20 @@ def simulate(game: str, players: int, games: int, bots: str | None, bots_pool: s
             check_bot(name, "--bots")
         spec = RunSpec(game, players, seed, config, bots=tuple(names))
 
+    hint = (f"; finished games are stored in {out_dir}/ - rerun the same command to play the rest"
+            if out_dir else "")
     try:
-        plan = prepare(spec, games, out_dir)
-        if plan.done and not quiet:
-            click.echo(f"resuming {out_dir}: {len(plan.done)} games stored, {len(plan.pending)} to play", err=True)
-        show = not quiet and sys.stderr.isatty()
-        with progress_bar(len(plan.pending), show, info.title) as advance:
-            outcome = execute(plan, jobs=jobs, ray_address=ray_address, chunk_size=chunk_size, on_games=advance,
-                              timing=timing)
+        with stoppable(hint):
+            plan = prepare(spec, games, out_dir)
+            if plan.done and not quiet:
+                click.echo(f"resuming {out_dir}: {len(plan.done)} games stored, {len(plan.pending)} to play",
+                           err=True)
+            show = not quiet and sys.stderr.isatty()
+            with progress_bar(len(plan.pending), show, info.title) as advance:
+                outcome = execute(plan, jobs=jobs, ray_address=ray_address, chunk_size=chunk_size,
+                                  on_games=advance, timing=timing)
     except RunError as exc:
         raise click.ClickException(str(exc)) from None
-    except KeyboardInterrupt:
-        hint = (f"; finished games are stored in {out_dir}/ - rerun the same command to play the rest"
-                if out_dir else "")
-        click.echo(f"\ninterrupted{hint}", err=True)
-        sys.exit(130)
 
     if as_json:
         out = {"game": game, "players": players, "config": config, "seed": seed,

@@ -37,6 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from tabletop.bots.base import Bot, Observation
+from tabletop.core.processes import pool_workers, watch_parent
 
 log = logging.getLogger("tabletop.web")
 R = TypeVar("R")
@@ -67,18 +68,10 @@ def _constant(view: dict[str, Any]) -> Any:
     return get
 
 
-def _watch_parent(parent: int) -> None:
-    """End this worker when the server is gone: a server killed with SIGKILL cannot stop its
-    workers, and a worker waiting for its next decision would wait for ever."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)
-
-
 def _start_worker() -> None:
     """Import the engine and the bots once, in each worker, before its first decision."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="parent-watch", daemon=True).start()
+    watch_parent()  # a server killed with SIGKILL cannot stop its workers: they end themselves
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
     with contextlib.suppress(OSError, AttributeError):  # Linux: run only on a core nothing else wants
@@ -102,11 +95,6 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
-def _workers(pool: Executor) -> list[Any]:
-    """A process pool's worker processes (none for a thread pool)."""
-    return list((getattr(pool, "_processes", None) or {}).values())
-
-
 def _kill(procs: list[Any]) -> None:
     for p in procs:
         if p.is_alive():
@@ -116,13 +104,13 @@ def _kill(procs: list[Any]) -> None:
 def _terminate(pool: Executor) -> None:
     """Kill a process pool's workers; its manager then fails every decision in it as a dead
     worker's (BrokenProcessPool), and those are asked again in a new pool."""
-    _kill(_workers(pool))
+    _kill(pool_workers(pool))
 
 
 def _stop(pool: Executor) -> None:
     """Stop an executor's workers now (a decision in progress is not waited for)."""
     # shutdown() forgets the processes and the manager thread: take them first
-    procs = _workers(pool)
+    procs = pool_workers(pool)
     manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     _kill(procs)
@@ -265,7 +253,7 @@ class BotPool:
 
     def pids(self) -> list[int]:
         """The live worker processes (empty in-process or before the first use)."""
-        return [p.pid for pool in list(self._pools.values()) for p in _workers(pool) if p.is_alive()]
+        return [p.pid for pool in list(self._pools.values()) for p in pool_workers(pool) if p.is_alive()]
 
     def shutdown(self) -> None:
         """Stop the workers now: queued decisions are dropped, running ones are not waited for

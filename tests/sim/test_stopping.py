@@ -1,0 +1,123 @@
+"""Stopping a long run: SIGTERM stops `simulate` and `ladder` as Ctrl-C does, and no worker
+outlives its parent, even one killed outright (a batch scheduler's `kill`, a container's end)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+if not sys.platform.startswith("linux"):
+    pytest.skip("reads the process table from /proc", allow_module_level=True)
+
+EXE = Path(sys.executable).parent / "tabletop"
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # "pid (comm) state ppid ...": comm may hold spaces and parentheses
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == pid:
+            out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
+
+
+def _start(cmd: list[str], workers: int) -> tuple[subprocess.Popen[str], set[int]]:
+    """Start a run and wait until its workers are up and playing; its worker pids."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    kids: set[int] = set()
+    while time.monotonic() < deadline and proc.poll() is None:
+        kids = _children(proc.pid)
+        if len(kids) >= workers:
+            break
+        time.sleep(0.1)
+    assert proc.poll() is None, f"the run ended before it could be stopped: {proc.communicate()}"
+    assert len(kids) >= workers, f"only {len(kids)} worker processes started"
+    time.sleep(4.0)  # the workers import the bots and start their first games
+    assert proc.poll() is None, "the run ended before it could be stopped"
+    return proc, kids
+
+
+def _gone_within(pids: set[int], seconds: float) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        left = {p for p in pids if _alive(p)}
+        if not left:
+            return left
+        time.sleep(0.1)
+    return {p for p in pids if _alive(p)}
+
+
+def _cleanup(pids: set[int]) -> None:
+    for p in pids:
+        if _alive(p):
+            os.kill(p, signal.SIGKILL)
+
+
+SIMULATE = ["simulate", "--game", "grand-austria-hotel", "--players", "2", "--bots", "expert",
+            "--seed", "5", "--games", "8", "--jobs", "2", "--chunk-size", "1"]
+
+
+def test_sigterm_stops_simulate_like_ctrl_c_and_its_workers_with_it(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    proc, workers = _start([str(EXE), *SIMULATE, "--out", str(out), "--quiet"], 2)
+    try:
+        proc.send_signal(signal.SIGTERM)
+        _stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + signal.SIGTERM, stderr
+        assert "terminated; finished games are stored in" in stderr
+        assert "Traceback" not in stderr
+        assert _gone_within(workers, 10) == set(), "workers went on playing after the run was stopped"
+        # what was stored is whole: the same command plays on from it
+        lines = (out / "results.jsonl").read_bytes().splitlines() if (out / "results.jsonl").exists() else []
+        assert len(lines) < 8
+    finally:
+        _cleanup(workers)
+
+
+def test_a_simulate_killed_outright_takes_its_workers_with_it(tmp_path: Path) -> None:
+    proc, workers = _start([str(EXE), *SIMULATE, "--out", str(tmp_path / "run"), "--quiet"], 2)
+    try:
+        os.kill(proc.pid, signal.SIGKILL)  # no handler runs: the workers must notice by themselves
+        proc.communicate(timeout=30)
+        assert _gone_within(workers, 10) == set(), "workers outlived their killed parent"
+    finally:
+        _cleanup(workers)
+
+
+def test_sigterm_stops_a_ladder_and_keeps_its_journal(tmp_path: Path) -> None:
+    save = tmp_path / "lad"
+    cmd = [str(EXE), "ladder", "--pair", "expert vs expert", "--games", "6", "--jobs", "2", "--seed", "5",
+           "--save", str(save), "--quiet"]
+    proc, workers = _start(cmd, 2)
+    try:
+        proc.send_signal(signal.SIGTERM)
+        _stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + signal.SIGTERM, stderr
+        assert f"terminated; finished games are stored in {save}.games.jsonl" in stderr
+        assert "Traceback" not in stderr
+        assert _gone_within(workers, 10) == set(), "ladder workers went on playing after it was stopped"
+    finally:
+        _cleanup(workers)
