@@ -36,6 +36,7 @@ import json
 import math
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ from tabletop.bots.match import mean_ci, play_one
 from tabletop.bots.registry import parse_bot_spec
 from tabletop.bots.runner import game_seed, play_out, seat_bots
 from tabletop.bots.search import _evaluation_module
+from tabletop.core.processes import worker_pool
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 
@@ -78,12 +80,10 @@ def _map(fn: Callable[[Any], Any], work: list[Any], pool: ProcessPoolExecutor | 
 def _map_once(fn: Callable[[Any], Any], work: list[Any], jobs: int) -> list[Any]:
     """``fn`` over ``work`` in order, in a pool of ``jobs`` processes made for this call alone
     (in this process when ``jobs`` is 1)."""
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
+    if jobs <= 1:
+        return _map(fn, work, None)
+    with worker_pool(jobs) as pool:
         return _map(fn, work, pool)
-    finally:
-        if pool is not None:
-            pool.shutdown()
 
 
 def _with_eval(proxy: str, name: str) -> str:
@@ -121,8 +121,7 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
     es = cma.CMAEvolutionStrategy([0.0] * len(names), sigma,
                                   {"seed": seed % (2**31 - 1) + 1, "popsize": popsize, "verbose": -9})
     history: list[dict[str, Any]] = []
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
+    with worker_pool(jobs) if jobs > 1 else nullcontext() as pool:
         for gen in range(generations):
             xs = es.ask()
             gseed = derive_seed(seed, gen)
@@ -139,9 +138,6 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
                 f"best {row['best_margin']:+.2f}, step size {row['sigma']:.3f}")
         mean = [float(v) for v in es.mean]
         table = {**hand, **table_of(names, hand, mean)}
-    finally:
-        if pool is not None:
-            pool.shutdown()
     check = _check(game, proxy, table, {}, seed, check_deals, config, jobs, say) if check_deals else None
     return {
         "constants": table,
@@ -298,7 +294,7 @@ def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str
     cseed = derive_seed(seed, 10**6)  # a seed the training never uses
     work = [(game, _with_eval(proxy, name), proxy, cseed, i, config) for i in range(2 * deals)]
     if jobs > 1:
-        with ProcessPoolExecutor(jobs, initializer=_register, initargs=(game, name, constants, weights)) as pool:
+        with worker_pool(jobs, _register, (game, name, constants, weights)) as pool:
             res = _map(_margin, work, pool)
     else:
         _register(game, name, constants, weights)

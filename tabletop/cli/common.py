@@ -31,9 +31,9 @@ def stoppable(hint: str = "") -> Iterator[None]:
     """A long run stopped by Ctrl-C or by SIGTERM (`kill`, a batch scheduler's time limit) ends
     the same way: the workers are stopped, a line says so (with ``hint``: where the finished
     games are kept), and the process exits with the shell's code for that signal (130 or 143)."""
-    stop_on_terminate()
     try:
-        yield
+        with stop_on_terminate():
+            yield
     except KeyboardInterrupt as exc:
         click.echo(f"\n{'terminated' if isinstance(exc, Terminated) else 'interrupted'}{hint}", err=True)
         sys.exit(interrupted_exit_code(exc))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
 from tabletop.cli.common import parse_options, stoppable
 from tabletop.core.files import append_lines
-from tabletop.core.processes import stop_pool_now, watch_parent, worker_signals
+from tabletop.core.processes import worker_pool
 from tabletop.core.registry import game_names, get_game
 
 
@@ -99,12 +99,6 @@ def default_pairings() -> list[tuple[str, str]]:
     return pairs
 
 
-def _worker_init() -> None:
-    worker_signals()  # Ctrl-C and SIGTERM stop the parent, which stops the workers
-    watch_parent()  # and a parent killed outright takes its workers with it
-    searching_process()
-
-
 def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, game: str,
                config: dict[str, Any] | None = None, progress: bool = False,
                journal: Path | None = None, players: int = 2) -> list[Pairing]:
@@ -143,17 +137,13 @@ def run_ladder(pairs: list[tuple[str, str]], games: int, jobs: int, seed: int, g
         for p, i in tasks:
             finish(p, i, play_one(game, pairs[p], seed, i, config, players))
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
-        try:
+        # Ctrl-C, SIGTERM or a failed game stops the games under way (the journal keeps the others)
+        with worker_pool(jobs, searching_process) as pool:
             futures = {pool.submit(play_one, game, pairs[p], seed, i, config, players): (p, i)
                        for p, i in tasks}
             for fut in as_completed(futures):
                 p, i = futures[fut]
                 finish(p, i, fut.result())
-        except BaseException:  # Ctrl-C, SIGTERM, a failed game: the games under way are dropped
-            stop_pool_now(pool)
-            raise
-        pool.shutdown(wait=True)
     for r in results:
         r.games.sort(key=lambda g: g["index"])
     return results

@@ -19,7 +19,7 @@ import click
 
 from tabletop.bots.registry import LEVELS
 from tabletop.bots.search import _evaluation_module
-from tabletop.cli.common import parse_options
+from tabletop.cli.common import parse_options, stoppable
 from tabletop.core.registry import game_names
 
 # The shipped master (version 2) learned from the expert's games; its check is the ladder
@@ -113,24 +113,25 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
         click.echo(message, err=True)
 
     try:
-        if method != "fit" and players != 2:
-            raise ValueError("--players is for --method fit (the others learn from 2-player games)")
-        if method != "fit" and fix:
-            raise ValueError("--fix is for --method fit")
-        if method == "distill":
-            if check:
-                raise ValueError("--method distill plays no check: play the result against its proxy with "
-                                 "tabletop ladder --pair 'PROXY:eval=NAME vs PROXY'")
-            result = distill_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
-                                   jobs=jobs, log=say, positions=positions)
-        elif method == "fit":
-            result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
-                               jobs=jobs, check_deals=check, log=say,
-                               fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
-                               players=players)
-        else:
-            result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
-                          proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
+        with stoppable("; nothing was written (a training run keeps no partial result)"):
+            if method != "fit" and players != 2:
+                raise ValueError("--players is for --method fit (the others learn from 2-player games)")
+            if method != "fit" and fix:
+                raise ValueError("--fix is for --method fit")
+            if method == "distill":
+                if check:
+                    raise ValueError("--method distill plays no check: play the result against its proxy with "
+                                     "tabletop ladder --pair 'PROXY:eval=NAME vs PROXY'")
+                result = distill_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
+                                       jobs=jobs, log=say, positions=positions)
+            elif method == "fit":
+                result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
+                                   jobs=jobs, check_deals=check, log=say,
+                                   fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
+                                   players=players)
+            else:
+                result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
+                              proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     result["training"]["command"] = shlex.join(command)

@@ -14,7 +14,9 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 PARENT_POLL_SECONDS = 1.0
@@ -28,11 +30,19 @@ def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated()
 
 
-def stop_on_terminate() -> None:
-    """Make SIGTERM stop this process the way Ctrl-C does (as :class:`Terminated`, a
-    KeyboardInterrupt), so that the same cleanup runs for both. Main thread only."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _raise_terminated)
+@contextmanager
+def stop_on_terminate() -> Iterator[None]:
+    """Inside the block SIGTERM stops this process the way Ctrl-C does (as :class:`Terminated`,
+    a KeyboardInterrupt), so that the same cleanup runs for both; the handler before it is put
+    back after. Outside the main thread (where no handler can be set) it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def interrupted_exit_code(exc: BaseException) -> int:
@@ -75,3 +85,26 @@ def stop_pool_now(pool: Executor) -> None:
             p.terminate()
     for p in procs:
         p.join(5)
+
+
+def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+    worker_signals()
+    watch_parent()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+@contextmanager
+def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None, initargs: tuple[Any, ...] = (),
+                mp_context: Any = None) -> Iterator[ProcessPoolExecutor]:
+    """A process pool for a long run: its workers leave Ctrl-C and SIGTERM to the parent and
+    end when the parent is gone; on leaving the block normally it waits for its tasks, on an
+    exception (Ctrl-C, SIGTERM, a failed task) it stops them at once and re-raises."""
+    pool = ProcessPoolExecutor(jobs, mp_context=mp_context, initializer=_start_worker,
+                               initargs=(initializer, initargs))
+    try:
+        yield pool
+    except BaseException:
+        stop_pool_now(pool)
+        raise
+    pool.shutdown(wait=True)

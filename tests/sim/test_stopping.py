@@ -12,10 +12,22 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.core.processes import Terminated, interrupted_exit_code, stop_on_terminate
+
 if not sys.platform.startswith("linux"):
     pytest.skip("reads the process table from /proc", allow_module_level=True)
 
 EXE = Path(sys.executable).parent / "tabletop"
+
+
+def test_sigterm_inside_the_block_is_a_keyboard_interrupt_and_the_old_handler_comes_back() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated) as caught, stop_on_terminate():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler raises in the main thread at once; the sleep never ends normally
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert interrupted_exit_code(caught.value) == 143 and interrupted_exit_code(KeyboardInterrupt()) == 130
+    assert signal.getsignal(signal.SIGTERM) == before
 
 
 def _children(pid: int) -> set[int]:
@@ -119,5 +131,22 @@ def test_sigterm_stops_a_ladder_and_keeps_its_journal(tmp_path: Path) -> None:
         assert f"terminated; finished games are stored in {save}.games.jsonl" in stderr
         assert "Traceback" not in stderr
         assert _gone_within(workers, 10) == set(), "ladder workers went on playing after it was stopped"
+    finally:
+        _cleanup(workers)
+
+
+def test_sigterm_stops_a_training_run_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "model.json"
+    cmd = [str(EXE), "train", "--name", "stopped", "--method", "fit", "--games", "8", "--proxy", "expert",
+           "--check", "0", "--jobs", "2", "--seed", "5", "--out", str(target)]
+    proc, workers = _start(cmd, 2)
+    try:
+        proc.send_signal(signal.SIGTERM)
+        _stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + signal.SIGTERM, stderr
+        assert "terminated; nothing was written" in stderr
+        assert "Traceback" not in stderr
+        assert not target.exists()
+        assert _gone_within(workers, 10) == set(), "training workers went on playing after it was stopped"
     finally:
         _cleanup(workers)
