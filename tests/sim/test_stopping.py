@@ -150,3 +150,19 @@ def test_sigterm_stops_a_training_run_and_writes_nothing(tmp_path: Path) -> None
         assert _gone_within(workers, 10) == set(), "training workers went on playing after it was stopped"
     finally:
         _cleanup(workers)
+
+
+def test_ctrl_c_at_the_terminal_stops_a_ladder_without_a_traceback(tmp_path: Path) -> None:
+    save = tmp_path / "lad"
+    cmd = [str(EXE), "ladder", "--pair", "expert vs expert", "--games", "6", "--jobs", "2", "--seed", "5",
+           "--save", str(save), "--quiet"]
+    proc, workers = _start(cmd, 2)
+    try:
+        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole process group
+        _stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + signal.SIGINT, stderr
+        assert f"interrupted; finished games are stored in {save}.games.jsonl" in stderr
+        assert "Traceback" not in stderr
+        assert _gone_within(workers, 10) == set()
+    finally:
+        _cleanup(workers)
