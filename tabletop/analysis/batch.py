@@ -31,7 +31,7 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ from tabletop.bots.base import searching_process
 from tabletop.bots.match import TimedBot
 from tabletop.bots.runner import game_seed, play_game, seat_bots
 from tabletop.core.files import append_lines
-from tabletop.core.processes import stop_pool_now, watch_parent, worker_signals
+from tabletop.core.processes import worker_pool
 
 FORMAT_VERSION = 1
 RUN_FILE = "run.json"
@@ -148,14 +148,6 @@ def _chunks(items: list[Item], size: int) -> list[list[Item]]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def _worker_init() -> None:
-    # Ctrl-C and SIGTERM are the parent's business: it cancels what is queued and keeps what
-    # is stored; a parent killed outright takes its workers with it (watch_parent)
-    worker_signals()
-    watch_parent()
-    searching_process()
-
-
 def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
                jobs: int, timing: bool = False) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
     if jobs <= 1:
@@ -163,12 +155,11 @@ def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
         for ci, chunk in enumerate(chunks):
             yield ci, play_chunk(game, config, chunk, timing)
         return
-    # spawn: workers never inherit the parent's threads (progress bar, executor) or locks
-    ctx = multiprocessing.get_context("spawn")
-    ex = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)) or 1, mp_context=ctx,
-                             initializer=_worker_init)
-    finished = False
-    try:
+    # spawn: workers never inherit the parent's threads (progress bar, executor) or locks.
+    # Stopped early (Ctrl-C, SIGTERM, an error, the generator closed): the chunks under way
+    # are dropped at once; a parent killed outright takes its workers with it.
+    with worker_pool(min(jobs, len(chunks)) or 1, searching_process,
+                     mp_context=multiprocessing.get_context("spawn")) as ex:
         futures: dict[Future[list[dict[str, Any]]], int] = {
             ex.submit(play_chunk, game, config, chunk, timing): ci for ci, chunk in enumerate(chunks)}
         pending = set(futures)
@@ -176,11 +167,6 @@ def _run_local(game: str, config: dict[str, Any], chunks: list[list[Item]],
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in sorted(done, key=futures.__getitem__):
                 yield futures[f], f.result()
-        ex.shutdown(wait=True)
-        finished = True
-    finally:
-        if not finished:  # stopped early (Ctrl-C, SIGTERM, an error): do not wait for chunks under way
-            stop_pool_now(ex)
 
 
 def _run_ray(game: str, config: dict[str, Any], chunks: list[list[Item]], address: str,
