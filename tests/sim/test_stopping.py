@@ -90,23 +90,37 @@ def _cleanup(pids: set[int]) -> None:
 
 SIMULATE = ["simulate", "--game", "grand-austria-hotel", "--players", "2", "--bots", "expert",
             "--seed", "5", "--games", "8", "--jobs", "2", "--chunk-size", "1"]
+LADDER = ["ladder", "--pair", "expert vs expert", "--games", "6", "--jobs", "2", "--seed", "5", "--quiet"]
+TRAIN = ["train", "--name", "stopped", "--method", "fit", "--games", "8", "--proxy", "expert", "--check", "0",
+         "--jobs", "2", "--seed", "5"]
+
+
+def _stop_cleanly(cmd: list[str], stop: signal.Signals, message: str, group: bool = False) -> None:
+    """Start a run, stop it with ``stop`` (to its whole process group when ``group``: a
+    terminal's Ctrl-C) and check that it ends as it should: the shell's code for the signal,
+    ``message`` on stderr, no traceback, and none of its workers left."""
+    proc, workers = _start([str(EXE), *cmd], 2)
+    try:
+        if group:
+            os.killpg(proc.pid, stop)
+        else:
+            proc.send_signal(stop)
+        _stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 128 + stop, stderr
+        assert message in stderr
+        assert "Traceback" not in stderr
+        assert _gone_within(workers, 10) == set(), "workers went on after the run was stopped"
+    finally:
+        _cleanup(workers)
 
 
 def test_sigterm_stops_simulate_like_ctrl_c_and_its_workers_with_it(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    proc, workers = _start([str(EXE), *SIMULATE, "--out", str(out), "--quiet"], 2)
-    try:
-        proc.send_signal(signal.SIGTERM)
-        _stdout, stderr = proc.communicate(timeout=30)
-        assert proc.returncode == 128 + signal.SIGTERM, stderr
-        assert "terminated; finished games are stored in" in stderr
-        assert "Traceback" not in stderr
-        assert _gone_within(workers, 10) == set(), "workers went on playing after the run was stopped"
-        # what was stored is whole: the same command plays on from it
-        lines = (out / "results.jsonl").read_bytes().splitlines() if (out / "results.jsonl").exists() else []
-        assert len(lines) < 8
-    finally:
-        _cleanup(workers)
+    _stop_cleanly([*SIMULATE, "--out", str(out), "--quiet"], signal.SIGTERM,
+                  f"terminated; finished games are stored in {out}/")
+    stored = out / "results.jsonl"
+    lines = stored.read_bytes().splitlines() if stored.exists() else []
+    assert len(lines) < 8, "the run was not stopped: it played every game"
 
 
 def test_a_simulate_killed_outright_takes_its_workers_with_it(tmp_path: Path) -> None:
@@ -121,48 +135,17 @@ def test_a_simulate_killed_outright_takes_its_workers_with_it(tmp_path: Path) ->
 
 def test_sigterm_stops_a_ladder_and_keeps_its_journal(tmp_path: Path) -> None:
     save = tmp_path / "lad"
-    cmd = [str(EXE), "ladder", "--pair", "expert vs expert", "--games", "6", "--jobs", "2", "--seed", "5",
-           "--save", str(save), "--quiet"]
-    proc, workers = _start(cmd, 2)
-    try:
-        proc.send_signal(signal.SIGTERM)
-        _stdout, stderr = proc.communicate(timeout=30)
-        assert proc.returncode == 128 + signal.SIGTERM, stderr
-        assert f"terminated; finished games are stored in {save}.games.jsonl" in stderr
-        assert "Traceback" not in stderr
-        assert _gone_within(workers, 10) == set(), "ladder workers went on playing after it was stopped"
-    finally:
-        _cleanup(workers)
-
-
-def test_sigterm_stops_a_training_run_and_writes_nothing(tmp_path: Path) -> None:
-    target = tmp_path / "model.json"
-    cmd = [str(EXE), "train", "--name", "stopped", "--method", "fit", "--games", "8", "--proxy", "expert",
-           "--check", "0", "--jobs", "2", "--seed", "5", "--out", str(target)]
-    proc, workers = _start(cmd, 2)
-    try:
-        proc.send_signal(signal.SIGTERM)
-        _stdout, stderr = proc.communicate(timeout=30)
-        assert proc.returncode == 128 + signal.SIGTERM, stderr
-        assert "terminated; nothing was written" in stderr
-        assert "Traceback" not in stderr
-        assert not target.exists()
-        assert _gone_within(workers, 10) == set(), "training workers went on playing after it was stopped"
-    finally:
-        _cleanup(workers)
+    _stop_cleanly([*LADDER, "--save", str(save)], signal.SIGTERM,
+                  f"terminated; finished games are stored in {save}.games.jsonl")
 
 
 def test_ctrl_c_at_the_terminal_stops_a_ladder_without_a_traceback(tmp_path: Path) -> None:
     save = tmp_path / "lad"
-    cmd = [str(EXE), "ladder", "--pair", "expert vs expert", "--games", "6", "--jobs", "2", "--seed", "5",
-           "--save", str(save), "--quiet"]
-    proc, workers = _start(cmd, 2)
-    try:
-        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole process group
-        _stdout, stderr = proc.communicate(timeout=30)
-        assert proc.returncode == 128 + signal.SIGINT, stderr
-        assert f"interrupted; finished games are stored in {save}.games.jsonl" in stderr
-        assert "Traceback" not in stderr
-        assert _gone_within(workers, 10) == set()
-    finally:
-        _cleanup(workers)
+    _stop_cleanly([*LADDER, "--save", str(save)], signal.SIGINT,
+                  f"interrupted; finished games are stored in {save}.games.jsonl", group=True)
+
+
+def test_sigterm_stops_a_training_run_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "model.json"
+    _stop_cleanly([*TRAIN, "--out", str(target)], signal.SIGTERM, "terminated; nothing was written")
+    assert not target.exists()
