@@ -55,9 +55,16 @@ def _alive(pid: int) -> bool:
     return stat[stat.rindex(")") + 2:].split()[0] != "Z"
 
 
+def _sigint_as_at_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(cmd: list[str], workers: int) -> tuple[subprocess.Popen[str], set[int]]:
     """Start a run and wait until its workers are up and playing; its worker pids."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # as a shell starts a job at the terminal: with Ctrl-C at its default (a pytest-xdist worker
+    # ignores SIGINT, and an ignored signal stays ignored in the processes it starts)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_sigint_as_at_a_terminal)
     deadline = time.monotonic() + 60
     kids: set[int] = set()
     while time.monotonic() < deadline and proc.poll() is None:
