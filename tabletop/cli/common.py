@@ -26,6 +26,12 @@ CONFIG_OPTION = click.option("--option", "-o", "options", multiple=True, metavar
                                   "(see `tabletop options`)")
 
 
+def resume_hint(stored: str | None) -> str:
+    """What a stopped run says about its finished games: where they are, and that the same
+    command plays on from them (nothing when the run keeps none)."""
+    return f"; finished games are stored in {stored} - rerun the same command to play the rest" if stored else ""
+
+
 @contextmanager
 def stoppable(hint: str = "") -> Iterator[None]:
     """A long run stopped by Ctrl-C or by SIGTERM (`kill`, a batch scheduler's time limit) ends

@@ -33,7 +33,7 @@ from tabletop.bots.base import searching_process
 from tabletop.bots.match import journal_key, mean_ci, percentile, play_one, read_journal
 from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
 from tabletop.bots.search import check_eval
-from tabletop.cli.common import parse_options, stoppable
+from tabletop.cli.common import parse_options, resume_hint, stoppable
 from tabletop.core.files import append_lines
 from tabletop.core.processes import worker_pool
 from tabletop.core.registry import game_names, get_game
@@ -298,9 +298,7 @@ def ladder(games: int, jobs: int, seed: int, pairs: tuple[str, ...], game: str, 
     _check_specs(game, [spec for pair in plist for spec in pair], "--pair")
     t0 = time.perf_counter()
     journal = Path(save_path + ".games.jsonl") if save_path else None
-    hint = (f"; finished games are stored in {journal} - rerun the same command to play the rest"
-            if journal else "")
-    with stoppable(hint):
+    with stoppable(resume_hint(str(journal) if journal else None)):
         results = run_ladder(plist, games, jobs, seed, game, config, progress=not quiet and not as_json,
                              journal=journal, players=players)
     rows = [r.summary() for r in results]

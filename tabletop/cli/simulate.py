@@ -19,7 +19,7 @@ from tabletop.analysis.batch import Outcome, RunError, RunSpec, execute, prepare
 from tabletop.analysis.stats import WinRate, win_shares
 from tabletop.bots.match import percentile
 from tabletop.bots.registry import make_bot
-from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options, stoppable
+from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options, resume_hint, stoppable
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import get_game
 
@@ -184,10 +184,8 @@ def simulate(game: str, players: int, games: int, bots: str | None, bots_pool: s
             check_bot(name, "--bots")
         spec = RunSpec(game, players, seed, config, bots=tuple(names))
 
-    hint = (f"; finished games are stored in {out_dir}/ - rerun the same command to play the rest"
-            if out_dir else "")
     try:
-        with stoppable(hint):
+        with stoppable(resume_hint(f"{out_dir}/" if out_dir else None)):
             plan = prepare(spec, games, out_dir)
             if plan.done and not quiet:
                 click.echo(f"resuming {out_dir}: {len(plan.done)} games stored, {len(plan.pending)} to play",

@@ -75,16 +75,29 @@ def pool_workers(pool: Executor) -> list[Any]:
     return list((getattr(pool, "_processes", None) or {}).values())
 
 
+def terminate_workers(pool: Executor) -> None:
+    """Kill a process pool's workers (the pool's manager then fails their tasks as a dead
+    worker's: BrokenProcessPool)."""
+    for p in pool_workers(pool):
+        if p.is_alive():
+            p.terminate()
+
+
 def stop_pool_now(pool: Executor) -> None:
-    """Stop a process pool without waiting for the tasks under way: queued tasks are
-    cancelled and the workers terminated (their results are lost; finished ones are not)."""
-    procs = pool_workers(pool)  # shutdown() forgets them
+    """Stop a pool without waiting for the tasks under way: queued tasks are cancelled, the
+    workers terminated (their results are lost; finished ones are not) and the pool's manager
+    thread given a few seconds to end, so that the process can exit."""
+    # shutdown() forgets the processes and the manager thread: take them first
+    procs = pool_workers(pool)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         if p.is_alive():
             p.terminate()
     for p in procs:
         p.join(5)
+    if isinstance(manager, threading.Thread):
+        manager.join(5)
 
 
 def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:

@@ -37,7 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from tabletop.bots.base import Bot, Observation
-from tabletop.core.processes import pool_workers, watch_parent
+from tabletop.core.processes import pool_workers, stop_pool_now, terminate_workers, watch_parent
 
 log = logging.getLogger("tabletop.web")
 R = TypeVar("R")
@@ -95,29 +95,10 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
-def _kill(procs: list[Any]) -> None:
-    for p in procs:
-        if p.is_alive():
-            p.terminate()
-
-
 def _terminate(pool: Executor) -> None:
     """Kill a process pool's workers; its manager then fails every decision in it as a dead
     worker's (BrokenProcessPool), and those are asked again in a new pool."""
-    _kill(pool_workers(pool))
-
-
-def _stop(pool: Executor) -> None:
-    """Stop an executor's workers now (a decision in progress is not waited for)."""
-    # shutdown() forgets the processes and the manager thread: take them first
-    procs = pool_workers(pool)
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    _kill(procs)
-    for p in procs:
-        p.join(5)
-    if isinstance(manager, threading.Thread):
-        manager.join(5)
+    terminate_workers(pool)
 
 
 class BotPool:
@@ -190,7 +171,7 @@ class BotPool:
             self.restarts += 1
             del self._pools[lane]
             self._starting.pop(broken, None)
-        _stop(broken)
+        stop_pool_now(broken)
         self._get(lane)
 
     async def choose(self, bot: Bot, game: str, seat: int, legal: list[str],
@@ -263,4 +244,4 @@ class BotPool:
             pools, self._pools = list(self._pools.values()), {}
             self._starting.clear()
         for pool in pools:
-            _stop(pool)
+            stop_pool_now(pool)
