@@ -51,42 +51,21 @@ def _next_dice(st: Any, seat: int) -> float:
     return float(max(max(dice[1:6]), dice[6]))
 
 
-def _extras(st: Any, me: int, seq: tuple[str, ...], judge: Any) -> list[float]:
+def _extras(st: Any, me: int, seq: tuple[str, ...]) -> list[float]:
+    from tabletop.games.grand_austria_hotel import evaluation
+
     own = _next_dice(st, me)
     spaces = float(sum(1 for n in st.dice[1:7] if n >= 2)) if own else 0.0
-    return [float(len(seq)), float(judge(st, 1 - me)), own, _next_dice(st, 1 - me), spaces]
+    return [float(len(seq)), float(evaluation.EVALUATORS["master"](st, 1 - me)), own, _next_dice(st, 1 - me), spaces]
 
 
 def _game(job: tuple[str, int, int]) -> tuple[list[tuple[int, list[float], float, float, list[float]]], list[float]]:
     """One master self-play game: at each play-out decision, per candidate turn, (decision
     number, the terms, tf, the mean play-out result, the extra inputs)."""
-    from tabletop.bots.runner import game_seed, play_out, seat_bots
-    from tabletop.core.registry import get_game
-    from tabletop.games.grand_austria_hotel import evaluation as module
+    from tabletop.bots.tuning import verdicts
 
     proxy, seed, index = job
-    gs = game_seed(seed, index)
-    st = get_game("grand-austria-hotel").new_game(players=2, seed=gs)
-    bots = seat_bots([proxy, proxy], gs)
-    judge = module.EVALUATORS["master"]
-    rows: list[tuple[int, list[float], float, float, list[float]]] = []
-    decision = [0]
-
-    def observe(first: Any, me: int, seqs: list[tuple[str, ...]], means: list[float]) -> None:
-        for seq, y in zip(seqs, means):
-            for a in seq:
-                first.apply(a)
-            values, tf = module.features(first, me)
-            more = _extras(first, me, seq, judge)
-            for _a in seq:
-                first.undo()
-            rows.append((decision[0], values, tf, y, more))
-        decision[0] += 1
-
-    for bot in bots:
-        bot.observer = observe  # type: ignore[attr-defined]
-    play_out("grand-austria-hotel", st, bots)
-    return rows, [float(x) for x in st.scores()]
+    return verdicts("grand-austria-hotel", proxy, seed, index, None, _extras)
 
 
 def collect(games: int, seed: int, proxy: str, jobs: int) -> dict[str, Any]:

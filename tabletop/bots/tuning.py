@@ -311,18 +311,19 @@ def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str
 
 
 # ------------------------------------------------------- a judgement distilled from the play-outs
-def _verdicts(job: tuple[str, str, int, int, dict[str, Any] | None]) -> tuple[list[tuple[int, Any, Any, Any]],
-                                                                               list[float]]:
-    """One self-play game of the proxy (a play-out bot): at each of its play-out decisions, for
-    every candidate turn, the features (terms, tf) of the position the turn ends in and the
-    turn's mean play-out result. Returns those rows (decision number within the game, terms,
-    tf, result) and the game's final scores."""
-    game, proxy, seed, index, config = job
+def verdicts(game: str, proxy: str, seed: int, index: int, config: dict[str, Any] | None,
+             extras: Callable[[Any, int, tuple[str, ...]], list[float]] | None = None,
+             ) -> tuple[list[tuple[int, Any, Any, Any, list[float]]], list[float]]:
+    """One self-play game of the proxy (a play-out bot), deal ``game_seed(seed, index)``: at
+    each of its play-out decisions, for every candidate turn, the features (terms, tf) of the
+    position the turn ends in, the turn's mean play-out result and, with ``extras``, what it
+    reads there (``extras(state, seat, turn)``: other inputs a probe tries). Returns those
+    rows (decision number within the game, terms, tf, result, extras) and the final scores."""
     module = _evaluation_module(game)
     gs = game_seed(seed, index)
     st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
     bots = seat_bots([proxy, proxy], gs)
-    rows: list[tuple[int, Any, Any, Any]] = []
+    rows: list[tuple[int, Any, Any, Any, list[float]]] = []
     decision = [0]
 
     def observe(first: Any, me: int, seqs: list[tuple[str, ...]], means: list[float]) -> None:
@@ -330,9 +331,10 @@ def _verdicts(job: tuple[str, str, int, int, dict[str, Any] | None]) -> tuple[li
             for a in seq:
                 first.apply(a)
             values, tf = module.features(first, me)
+            more = extras(first, me, seq) if extras is not None else []
             for _a in seq:
                 first.undo()
-            rows.append((decision[0], values, tf, y))
+            rows.append((decision[0], values, tf, y, more))
         decision[0] += 1
 
     for bot in bots:
@@ -342,6 +344,13 @@ def _verdicts(job: tuple[str, str, int, int, dict[str, Any] | None]) -> tuple[li
         bot.observer = observe  # type: ignore[attr-defined]
     play_out(game, st, bots)
     return rows, [float(x) for x in st.scores()]
+
+
+def _verdicts(job: tuple[str, str, int, int, dict[str, Any] | None]) -> tuple[list[tuple[int, Any, Any, Any]],
+                                                                               list[float]]:
+    """``verdicts`` for a pool: rows of (decision number, terms, tf, result)."""
+    rows, scores = verdicts(*job)
+    return [(dn, values, tf, y) for dn, values, tf, y, _more in rows], scores
 
 
 def _within(F: Any, r: Any, d: Any) -> tuple[Any, Any]:
