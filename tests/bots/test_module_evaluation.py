@@ -213,14 +213,14 @@ def test_search_caps_only_with_modules() -> None:
     assert (bot.endgame, bot.lookahead, bot.end_lines, bot.beam, bot.per_root) == (4, 1, 6, 32, 4)  # kept
 
 
-@pytest.mark.parametrize("players, config, seed, share, reach", [(3, {}, 14, 0.3, 1), (4, {}, 13, 0.25, 2),
+@pytest.mark.parametrize("players, config, seed, share, reach", [(3, {}, 14, 0.3, 1),
                                                                  (2, {"modules": "all"}, 5, 0.5, 1)])
 def test_where_capped_the_master_plays_the_expert_sized_search_with_its_judgement(players, config, seed, share,
                                                                                    reach) -> None:
-    """TABLE_CAPS: at a base table of three or four the master's wider play-outs are held to
-    the expert's size (their cost grows with the seats), so there it plays exactly as the
-    expert's search with the learned judgement, looking one own turn ahead at three and two at
-    four (measured there, docs/BOTS.md); on module tables (SEARCH_CAPS: no play-outs) likewise.
+    """TABLE_CAPS: at a base table of three the master's wider play-outs are held to the
+    expert's size (their cost grows with the seats; not measured there), so there it plays
+    exactly as the expert's search with the learned judgement, looking one own turn ahead; on
+    module tables (SEARCH_CAPS: no play-outs) likewise.
     At these positions (mid-game, `easy` play) the uncapped master (``caps=0``) chooses
     otherwise."""
     (st,) = positions_through_a_game(players, config, seed, at=(share,))
@@ -237,6 +237,21 @@ def test_where_capped_the_master_plays_the_expert_sized_search_with_its_judgemen
     master = make_bot("master", 3)
     # its own, outside the caps
     assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)
+
+
+def test_at_four_players_the_master_plays_its_own_search() -> None:
+    """At a base table of four nothing caps the master (since the nineteenth session,
+    docs/BOTS.md "The master's own play-outs at four players"): it chooses as ``caps=0`` does,
+    and otherwise than the expert-sized search it played before, two own turns ahead."""
+    (st,) = positions_through_a_game(4, {}, 13, at=(0.25,))
+    assert E.search_caps(st) is None
+    seat, legal = st.current_player, st.legal_actions()
+    chosen = {}
+    for spec in ("master", "master:caps=0", LEVELS["expert"] + ",eval=master,lookahead=2"):
+        bot = make_bot(spec, 3)
+        chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
+    assert chosen["master"] == chosen["master:caps=0"]
+    assert chosen["master"] != chosen[LEVELS["expert"] + ",eval=master,lookahead=2"]
 
 
 @pytest.mark.parametrize("seed", [4, 5])

@@ -112,18 +112,16 @@ PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0
 # twice as wide (``widen``; `hard`, which plays no play-outs, keeps its own width).
 SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
-# Upper bounds at base-game tables of three or four (``search_caps``), by the number of seats: a
+# Upper bounds at base-game tables of three (``search_caps``), by the number of seats: a
 # play-out plays every seat's turns, so the master's wider play-outs (end_beam=24, end_lines=8,
-# per_first=3; 2.5x the expert's CPU at two players, 3.6x with lookahead=2) would cost more
-# again there: estimated from the first ratio, the 4-player master's p99 of 2.5 s would pass
-# the 5 s the time guide allows. Those tables keep the play-outs of the expert's size. At four
-# the master keeps its reach of two own turns ahead: on 160 deals of the 4-player row it won
-# 46.9 % against 36.6 % with one turn (+5.7 [+1.0, +10.3] VP) at 0.256 s CPU a decision, p99
-# 2.2 s (docs/BOTS.md, "Two own turns ahead at four players"); at three, not measured, it
-# looks one own turn ahead as the expert does.
+# per_first=3, lookahead=2) cost more there than at two. At three (not measured) the master
+# keeps the expert's play-outs and its reach of one own turn. At four nothing is capped since
+# the nineteenth session: on 98 deals of the 4-player row the master's own play-outs scored
+# +8.2 [+1.6, +14.8] VP over the expert-sized ones it had (56.1 % won against 46.9 %) at
+# 0.365 s CPU a decision, p99 3.1 s, where the experts took 0.099 (docs/BOTS.md, "The
+# master's own play-outs at four players").
 TABLE_CAPS: dict[int, dict[str, int]] = {
     3: {"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1},
-    4: {"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 2},
 }
 
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
@@ -132,7 +130,7 @@ _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 
 def search_caps(st: EngineBase) -> dict[str, int] | None:
     """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS); play-outs no
-    wider than the expert's at base tables of three or four (TABLE_CAPS); none at two."""
+    wider than the expert's at base tables of three (TABLE_CAPS); none at two or four."""
     if st.mods:
         return SEARCH_CAPS
     return TABLE_CAPS.get(st.num_players)
