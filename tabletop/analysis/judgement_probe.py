@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
+
+from tabletop.games.grand_austria_hotel import evaluation as module
 
 RIDGES = (1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0)
 EXTRAS = ("turn_length", "opponent", "own_next_dice", "opp_next_dice", "own_next_spaces")
@@ -52,11 +53,9 @@ def _next_dice(st: Any, seat: int) -> float:
 
 
 def _extras(st: Any, me: int, seq: tuple[str, ...]) -> list[float]:
-    from tabletop.games.grand_austria_hotel import evaluation
-
     own = _next_dice(st, me)
     spaces = float(sum(1 for n in st.dice[1:7] if n >= 2)) if own else 0.0
-    return [float(len(seq)), float(evaluation.EVALUATORS["master"](st, 1 - me)), own, _next_dice(st, 1 - me), spaces]
+    return [float(len(seq)), float(module.EVALUATORS["master"](st, 1 - me)), own, _next_dice(st, 1 - me), spaces]
 
 
 def _game(job: tuple[str, int, int]) -> tuple[list[tuple[int, list[float], float, float, list[float]]], list[float]]:
@@ -85,23 +84,18 @@ def analyse(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Held-out regret and RMSE of the terms-only fit and of the fit with each extra input."""
     import numpy as np
 
-    from tabletop.bots.tuning import _ridge, _within
-    from tabletop.games.grand_austria_hotel import evaluation as module
+    from tabletop.bots.tuning import _ridge, _within, decision_regret, judged
 
     X, tf, y, E, d, g = (data[k] for k in ("X", "tf", "y", "E", "d", "game"))
     terms = list(module.TERMS)
     _c, prior = module.judgement_weights("master")
-    wa = np.array([prior.get(k, (1.0, 0.0))[0] for k in terms])
-    wb = np.array([prior.get(k, (1.0, 0.0))[1] for k in terms])
-    base = (X * (wa[None, :] + wb[None, :] * tf[:, None])).sum(axis=1)
+    base = judged(X, tf, terms, prior)
     free = [i for i, k in enumerate(terms) if k not in module.FIXED_TERMS]
     G = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
     held = g % 4 == 3
-    decisions = np.unique(d[held])
-    spots = [d == dec for dec in decisions]
 
     def regret(pred: Any) -> float:
-        return float(np.mean([y[at].max() - y[at][int(np.argmax(pred[at]))] for at in spots]))
+        return decision_regret(y, d, held, pred)
 
     def fitted(cols: Any) -> tuple[float, float, Any]:
         """Ridge on standardized inputs: its strength chosen on games k % 4 == 2 (fitted on
@@ -111,12 +105,7 @@ def analyse(data: dict[str, Any]) -> list[dict[str, Any]]:
         sd = F[~held].std(axis=0)
         sd = np.where(sd > 0, sd, 1.0)
         Z = F / sd
-        choose = [(d == dec) for dec in np.unique(d[pick])]
-
-        def regret_at(pred: Any) -> float:
-            return float(np.mean([y[at].max() - y[at][int(np.argmax(pred[at]))] for at in choose]))
-
-        lam = min(RIDGES, key=lambda lam: regret_at(base + Z @ _ridge(Z[learn], r[learn], lam)))
+        lam = min(RIDGES, key=lambda lam: decision_regret(y, d, pick, base + Z @ _ridge(Z[learn], r[learn], lam)))
         w = _ridge(Z[~held], r[~held], lam) / sd
         rmse = math.sqrt(float(np.mean((r[held] - F[held] @ w) ** 2)))
         return regret(base + cols @ w), rmse, w
@@ -169,7 +158,6 @@ def main(games: int, seed: int, proxy: str, jobs: int, out: Path) -> None:
     for row in analyse(data):
         extra = f"  weight {row['weight']}" if "weight" in row else ""
         print(f"{row['inputs']:<40} regret {row['regret']:.3f} VP  rmse {row['rmse']:.2f}{extra}")
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -366,6 +366,32 @@ def _within(F: Any, r: Any, d: Any) -> tuple[Any, Any]:
     return F - (Fm / counts[:, None])[inv], r - (rm / counts)[inv]
 
 
+def judged(X: Any, tf: Any, terms: list[str], weights: dict[str, tuple[float, float]]) -> Any:
+    """A learned judgement's value of feature rows ``X`` (its ``terms``) at ``tf``: each term
+    counted ``a + b x tf`` times (``weights``; a term not named counts once)."""
+    import numpy as np
+
+    wa = np.array([weights.get(k, (1.0, 0.0))[0] for k in terms])
+    wb = np.array([weights.get(k, (1.0, 0.0))[1] for k in terms])
+    return (X * (wa[None, :] + wb[None, :] * tf[:, None])).sum(axis=1)
+
+
+def decision_regret(y: Any, d: Any, among: Any, pred: Any) -> float:
+    """Over the decisions ``d`` that rows ``among`` (a mask) belong to, each with all its
+    candidates: the mean result ``y`` lost by taking the candidate ``pred`` ranks first (the
+    first of equals) instead of the best one; 0 with no decision."""
+    import numpy as np
+
+    rows = np.flatnonzero(np.isin(d, d[among]))
+    if rows.size == 0:
+        return 0.0
+    dd, yy = d[rows], y[rows]
+    order = np.lexsort((-pred[rows], dd))  # by decision, the top-ranked first (stable on ties)
+    dd, yy = dd[order], yy[order]
+    starts = np.flatnonzero(np.r_[True, dd[1:] != dd[:-1]])
+    return float(np.mean(np.maximum.reduceat(yy, starts) - yy[starts]))
+
+
 def mlp_probe(Z: Any, r: Any, d: Any, g: Any, *, hidden: int = 32, l2: float = 0.01, rate: float = 0.001,
               steps: int = 1500, seed: int = 0) -> dict[str, Any]:
     """Do the features hold more about a decision's candidates than a linear fit can read?
@@ -481,21 +507,14 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
     if len(y) == 0:
         raise ValueError(f"the proxy {proxy!r} made no play-out decision with whole-turn candidates to learn from "
                          "(it needs endgame or lookahead, per_first > 1 and no halving: the master's search)")
-    wa = np.array([prior.get(k, (1.0, 0.0))[0] for k in terms])
-    wb = np.array([prior.get(k, (1.0, 0.0))[1] for k in terms])
-    base = (X * (wa[None, :] + wb[None, :] * tf[:, None])).sum(axis=1)
+    base = judged(X, tf, terms, prior)
     G = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)  # the free terms, and x tf
     F, r = _within(G, y - base, d)
     held = g % 4 == 3
     w = _ridge(F[~held], r[~held], ridge)
 
     def regret(pred: Any) -> float:
-        """Held-out decisions: the result lost by taking the candidate the judgement ranks first."""
-        lost = []
-        for dec in np.unique(d[held]):
-            at = d == dec
-            lost.append(float(y[at].max() - y[at][int(np.argmax(pred[at]))]))
-        return sum(lost) / max(1, len(lost))
+        return decision_regret(y, d, held, pred)
 
     rmse_prior = math.sqrt(float(np.mean(r[held] ** 2)))
     rmse_fit = math.sqrt(float(np.mean((r[held] - F[held] @ w) ** 2)))
@@ -513,7 +532,8 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
         f"candidate loses {reg_net:.2f} VP a decision against {reg_half:.2f}")
     w = _ridge(F, r, ridge)
     n = len(free)
-    weights = {terms[i]: (round(float(wa[i] + w[j]), 4), round(float(wb[i] + w[n + j]), 4))
+    start = {k: prior.get(k, (1.0, 0.0)) for k in terms}
+    weights = {terms[i]: (round(float(start[terms[i]][0] + w[j]), 4), round(float(start[terms[i]][1] + w[n + j]), 4))
                for j, i in enumerate(free)}
     m, lo, hi = mean_ci([float(x) for x in scores.ravel()])
     return {

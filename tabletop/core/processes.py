@@ -75,12 +75,16 @@ def pool_workers(pool: Executor) -> list[Any]:
     return list((getattr(pool, "_processes", None) or {}).values())
 
 
+def _terminate(procs: list[Any]) -> None:
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+
+
 def terminate_workers(pool: Executor) -> None:
     """Kill a process pool's workers (the pool's manager then fails their tasks as a dead
     worker's: BrokenProcessPool)."""
-    for p in pool_workers(pool):
-        if p.is_alive():
-            p.terminate()
+    _terminate(pool_workers(pool))
 
 
 def stop_pool_now(pool: Executor) -> None:
@@ -91,9 +95,7 @@ def stop_pool_now(pool: Executor) -> None:
     procs = pool_workers(pool)
     manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        if p.is_alive():
-            p.terminate()
+    _terminate(procs)
     for p in procs:
         p.join(5)
     if isinstance(manager, threading.Thread):

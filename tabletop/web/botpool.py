@@ -95,12 +95,6 @@ def think(bot: Bot, game: str, seat: int, legal: list[str], view: dict[str, Any]
     return action, bot
 
 
-def _terminate(pool: Executor) -> None:
-    """Kill a process pool's workers; its manager then fails every decision in it as a dead
-    worker's (BrokenProcessPool), and those are asked again in a new pool."""
-    terminate_workers(pool)
-
-
 class BotPool:
     """Runs bots' decisions in ``workers`` processes (0: in ``threads`` threads of this process).
 
@@ -226,7 +220,9 @@ class BotPool:
                     started = now
                 if started is not None and now - started > self.time_limit:
                     log.warning("%s thought longer than %s s: stopping its workers", who, self.time_limit)
-                    _terminate(pool)
+                    # its manager then fails every decision in the pool as a dead worker's
+                    # (BrokenProcessPool), and those are asked again in a new pool
+                    terminate_workers(pool)
                     started = None
         except asyncio.CancelledError:
             fut.cancel()
