@@ -41,7 +41,9 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   ``end_samples`` each: every candidate on one determinization, then the better
   half on as many again, and so on, until one is left or the kept ones have
   ``H`` each. ``late_lines=L`` takes only ``L`` candidates where the play-outs
-  run to the end of the game (the costliest decisions).
+  run to the end of the game (the costliest decisions). ``opp_beam=O`` plans the
+  other seats' turns inside the play-outs at width ``O`` instead of ``end_beam``:
+  at four players three of every four turns played out are theirs.
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -275,7 +277,7 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
 
 
 def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, per_root: int,
-             own_turns: int = 10_000, margin: float = 0.0) -> float:
+             own_turns: int = 10_000, margin: float = 0.0, opp_beam: int = 0) -> float:
     """Play ``st`` on, every seat following its best planned turn (the turn
     planner with ``ev``), chance drawn from the state's own RNG, to the end of
     the game or until ``me`` has played ``own_turns`` more turns; return
@@ -283,7 +285,8 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
 
     With ``margin`` > 0 the result is ``me``'s value less ``margin`` times the
     best other seat's: a game is won against the others, not against a score,
-    so a turn that costs an opponent more than it costs ``me`` counts."""
+    so a turn that costs an opponent more than it costs ``me`` counts. With ``opp_beam`` > 0
+    the other seats plan their turns at that width (``me`` keeps ``beam``)."""
     applied = 0
     mine = 0
     while not st.is_terminal() and mine < own_turns:
@@ -297,7 +300,8 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
             st.apply(legal[0])
             applied += 1
             continue
-        by_root = plan_turn(st, cp, ev, marker, beam, per_root)
+        width = beam if cp == me or opp_beam <= 0 else opp_beam
+        by_root = plan_turn(st, cp, ev, marker, width, per_root)
         _v, seq = max(by_root.values(), key=lambda vs: vs[0])
         for a in seq:
             st.apply(a)
@@ -361,7 +365,7 @@ class FlatMCBot:
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
                  margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
-                 early_lookahead: int = 0, early_turns: int = 0) -> None:
+                 early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0) -> None:
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -381,6 +385,7 @@ class FlatMCBot:
         self.late_lines = late_lines
         self.early_lookahead = early_lookahead
         self.early_turns = early_turns
+        self.opp_beam = opp_beam
         # Called at every play-out decision (without halving) with the first determinization,
         # the seat, the candidate turns and each one's mean play-out result: what a judgement
         # distilled from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
@@ -487,7 +492,8 @@ class FlatMCBot:
                 v, seq = by_root[a]
                 for x in seq:
                     st.apply(x)
-                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
+                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
+                                 self.opp_beam)
                 for _ in seq:
                     st.undo()
                 results.setdefault(a, []).append(final)
@@ -574,7 +580,8 @@ class FlatMCBot:
                 for a in rest:
                     st.apply(a)
                 applied += len(rest)
-        value = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin)
+        value = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
+                         self.opp_beam)
         for _ in range(applied):
             st.undo()
         return value

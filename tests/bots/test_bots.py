@@ -340,6 +340,55 @@ def test_the_play_out_margin_counts_the_best_other_seat() -> None:
     assert search.play_out(end, 1, ev, marker, 3, 1, margin=1.0) == scores[1] - scores[0]
 
 
+def _played_out(st, me: int, ev, marker, beam: int, opp_beam: int) -> float:
+    """``play_out`` to the end of ``me``'s next turn written out: every seat's turn planned at
+    ``beam`` for ``me`` and ``opp_beam`` for the others, then the evaluation; undone after."""
+    applied, done = 0, False
+    while not done:
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            applied += 1
+            continue
+        cp = st.current_player
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            st.apply(legal[0])
+            applied += 1
+            continue
+        by_root = search.plan_turn(st, cp, ev, marker, beam if cp == me else opp_beam, 1)
+        seq = max(by_root.values(), key=lambda vs: vs[0])[1]
+        for a in seq:
+            st.apply(a)
+        applied += len(seq)
+        done = cp == me
+    value = ev(st, me)
+    for _ in range(applied):
+        st.undo()
+    return value
+
+
+def test_the_play_out_plans_the_other_seats_at_opp_beam() -> None:
+    """``opp_beam``: inside a play-out the other seats plan their turns at that width, the seat
+    itself at ``end_beam``; 0 (the default) plans every seat at ``end_beam``."""
+    ev = search._evaluator(GAH)
+    marker = search._marker(GAH)
+    differs = 0
+    for seed in range(4):
+        st = midgame(seed)
+        me = 1 - st.current_player  # the other seat moves first, then ``me`` once
+        before = st.view(me)
+        wide = search.play_out(st, me, ev, marker, 12, 1, own_turns=1)
+        assert search.play_out(st, me, ev, marker, 12, 1, own_turns=1, opp_beam=12) == wide
+        narrow = search.play_out(st, me, ev, marker, 12, 1, own_turns=1, opp_beam=1)
+        assert narrow == _played_out(st, me, ev, marker, 12, 1)
+        assert wide == _played_out(st, me, ev, marker, 12, 12)
+        assert st.view(me) == before
+        differs += narrow != wide
+    assert differs  # the width the others plan at matters somewhere
+    bot = make_bot("master:opp_beam=12", 1)
+    assert bot.opp_beam == 12 and make_bot("master", 1).opp_beam == 0
+
+
 def test_unknown_evaluation_name_is_refused() -> None:
     st = midgame(3)
     seat = st.current_player
