@@ -43,7 +43,8 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   ``H`` each. ``late_lines=L`` takes only ``L`` candidates where the play-outs
   run to the end of the game (the costliest decisions). ``opp_beam=O`` plans the
   other seats' turns inside the play-outs at width ``O`` instead of ``end_beam``:
-  at four players three of every four turns played out are theirs.
+  at four players three of every four turns played out are theirs (a table's
+  caps may bound it; its 0 is read as ``end_beam`` there).
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -150,7 +151,7 @@ def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
 
 
 _CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples", "halving",
-                     "endgame", "lookahead"))
+                     "endgame", "lookahead", "opp_beam"))
 
 
 def _budget_caps(game: str) -> Callable[[GameState], dict[str, int] | None] | None:
@@ -421,7 +422,11 @@ class FlatMCBot:
             plays_out = self.endgame > 0 or self.lookahead > 0
             saved = {k: getattr(self, k) for k in (*limits, "beam", "per_root")}
             for k, v in limits.items():
-                setattr(self, k, min(saved[k], v))
+                if k != "opp_beam":
+                    setattr(self, k, min(saved[k], v))
+            if "opp_beam" in limits:
+                # opp_beam=0 means "as wide as end_beam" (capped above), so the cap bounds that
+                self.opp_beam = min(saved["opp_beam"] or self.end_beam, limits["opp_beam"])
             if widen > 1 and plays_out and self.endgame == 0 and self.lookahead == 0:
                 # the play-out budget goes into a wider turn planner
                 self.beam, self.per_root = self.beam * widen, self.per_root * widen

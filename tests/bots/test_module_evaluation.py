@@ -254,6 +254,32 @@ def test_at_four_players_the_master_plays_its_own_search() -> None:
     assert chosen["master"] != chosen[LEVELS["expert"] + ",eval=master,lookahead=2"]
 
 
+def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``opp_beam`` can be capped per table like the other options, its 0 ("as wide as
+    end_beam") read as end_beam (docs/BOTS.md, "The master's own play-outs at four players":
+    the candidate cap at four): with ``{"opp_beam": 12}`` for tables of four, a search whose
+    play-outs are 24 wide chooses as it does with ``caps=0,opp_beam=12`` and otherwise than
+    uncapped; the expert, whose play-outs are 12 wide, is untouched; the master plays as
+    ``caps=0,opp_beam=12`` and has its own options back after the decision."""
+    monkeypatch.setitem(M.TABLE_CAPS, 4, {"opp_beam": 12})
+    (st,) = positions_through_a_game(4, {}, 2, at=(0.5,))
+    assert E.search_caps(st) == {"opp_beam": 12}
+    seat, legal = st.current_player, st.legal_actions()
+    cheap = "flatmc:samples=1,beam=4,per_root=1,lookahead=1,end_lines=3,end_samples=1,end_beam=24"
+
+    def choice(spec: str) -> tuple[str, list[str]]:
+        bot = make_bot(spec, 3)
+        return bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan
+
+    assert choice(cheap) == choice(cheap + ",caps=0,opp_beam=12")
+    assert choice(cheap) != choice(cheap + ",caps=0")
+    assert choice("expert") == choice("expert:caps=0")
+    master = make_bot("master", 3)
+    got = master.choose(Observation(GAH, seat, legal, partial(st.view, seat))), master._plan
+    assert got == choice("master:caps=0,opp_beam=12")
+    assert (master.opp_beam, master.end_beam) == (0, 24)
+
+
 @pytest.mark.parametrize("seed", [4, 5])
 def test_on_module_tables_the_expert_plays_the_planner(seed: int) -> None:
     """With the caps, the expert chooses exactly as the turn planner twice as wide as `hard`'s
