@@ -112,16 +112,19 @@ PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0
 # twice as wide (``widen``; `hard`, which plays no play-outs, keeps its own width).
 SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
-# Upper bounds at base-game tables of three (``search_caps``), by the number of seats: a
-# play-out plays every seat's turns, so the master's wider play-outs (end_beam=24, end_lines=8,
-# per_first=3, lookahead=2) cost more there than at two. At three (not measured) the master
-# keeps the expert's play-outs and its reach of one own turn. At four nothing is capped since
-# the nineteenth session: on 98 deals of the 4-player row the master's own play-outs scored
-# +8.2 [+1.6, +14.8] VP over the expert-sized ones it had (56.1 % won against 46.9 %) at
-# 0.365 s CPU a decision, p99 3.1 s, where the experts took 0.099 (docs/BOTS.md, "The
-# master's own play-outs at four players").
+# Upper bounds at base-game tables of three and four (``search_caps``), by the number of
+# seats: a play-out plays every seat's turns, so the master's wider play-outs (end_beam=24,
+# end_lines=8, per_first=3, lookahead=2) cost more there than at two. At three (not measured)
+# the master keeps the expert's play-outs and its reach of one own turn. At four it plays its
+# own play-outs (since the nineteenth session: +8.2 [+1.6, +14.8] VP over the expert-sized ones
+# on 98 deals of the 4-player row), but the other seats' turns in them are only 12 wide
+# (opp_beam; since the twenty-third session): on 160 deals of the row that scored -0.3
+# [-4.8, +4.1] VP against the uncapped master, won 49.4 % against 48.4 %, and cut its CPU
+# p99 from 3.1 to 2.0 s a decision on a fast machine, so that a machine 2.5 times slower
+# stays inside the time guide (docs/BOTS.md, "The master's own play-outs at four players").
 TABLE_CAPS: dict[int, dict[str, int]] = {
     3: {"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1},
+    4: {"opp_beam": 12},
 }
 
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
@@ -130,7 +133,8 @@ _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 
 def search_caps(st: EngineBase) -> dict[str, int] | None:
     """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS); play-outs no
-    wider than the expert's at base tables of three (TABLE_CAPS); none at two or four."""
+    wider than the expert's at base tables of three, and the other seats' turns in them no
+    wider than the expert's at four (TABLE_CAPS); none at two."""
     if st.mods:
         return SEARCH_CAPS
     return TABLE_CAPS.get(st.num_players)
