@@ -60,13 +60,34 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, raw = part.partition("=")
         if not eq:
             raise ValueError(f"bot option {part!r} is not key=value")
-        try:
-            budget[key] = float(raw) if "." in raw else int(raw)
-        except ValueError:
-            budget[key] = raw
+        budget[key] = _option_value(raw)
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(list(BOTS) + list(LEVELS))}")
     return name, budget
+
+
+def _option_value(raw: str) -> int | float | str:
+    """A bot option's value: an int, else a float (``0.5``, ``1e-06``), else the text."""
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+def with_time_limit(spec: str, seconds: float | None) -> str:
+    """``spec`` with a search bot's time limit for the people at a table (the server's and
+    ``tabletop play``'s ``--bot-seconds``): past ``seconds`` a decision compares only the
+    candidate turns it has played out (the turn planner's best come first), so nobody waits much
+    longer than that for a move on a slow machine. Bots that do not search, a spec that sets its
+    own ``seconds``, and ``seconds`` None or 0 leave ``spec`` as it is."""
+    if not seconds:
+        return spec
+    name, options = parse_bot_spec(spec)
+    if name != "flatmc" or "seconds" in options:
+        return spec
+    return f"{spec}{',' if ':' in spec else ':'}seconds={float(seconds)!r}"
 
 
 def make_bot(spec: str, seed: int) -> Bot:

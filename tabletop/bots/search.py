@@ -322,6 +322,13 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
     return value
 
 
+def _check_seconds(seconds: Any) -> None:
+    """A time limit is a number of seconds (0: none): refused at once, not mid-decision."""
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not seconds >= 0):
+        raise ValueError(f"seconds must be a number of seconds (0: no limit), not {seconds!r}")
+
+
 class GreedyBot:
     """One-ply greedy with a short own-turn completion (documented in docs/BOTS.md)."""
 
@@ -367,6 +374,7 @@ class FlatMCBot:
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
                  margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
                  early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0) -> None:
+        _check_seconds(seconds)
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -393,8 +401,14 @@ class FlatMCBot:
         self.observer: Callable[[GameState, int, list[tuple[str, ...]], list[float]], None] | None = None
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
+        self._started = 0.0
+
+    def _deadline(self) -> float | None:
+        """When this decision's time (``seconds``, wall clock, from the start of ``choose``) is up."""
+        return self._started + self.seconds if self.seconds else None
 
     def choose(self, obs: Observation) -> str:
+        self._started = time.perf_counter()
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -411,7 +425,7 @@ class FlatMCBot:
         marker = _marker(obs.game)
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        deadline = self._deadline()
         first = _determinize(obs, self.rng)
         caps = _budget_caps(obs.game) if self.caps else None
         limits = caps(first) if caps is not None else None
@@ -485,25 +499,31 @@ class FlatMCBot:
         roots: list[str] = []
         results: dict[str, list[float]] = {}
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        deadline = self._deadline()
         for i in range(max(1, self.end_samples)):
             st = first if i == 0 else _determinize(obs, self.rng)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
             if i == 0:
                 roots = sorted(by_root, key=lambda a: (-by_root[a][0], legal.index(a)))[:max(1, self.end_lines)]
-            for a in roots:
+            part: dict[str, float] = {}
+            for n, a in enumerate(roots):
                 if a not in by_root:
                     continue
                 v, seq = by_root[a]
                 for x in seq:
                     st.apply(x)
-                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
-                                 self.opp_beam)
+                part[a] = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
+                                   self.opp_beam)
                 for _ in seq:
                     st.undo()
-                results.setdefault(a, []).append(final)
                 if a not in lines:
                     lines[a] = (v, seq, st)
+                if deadline and n + 1 < len(roots) and time.perf_counter() > deadline:
+                    if i > 0:
+                        part = {}  # out of time inside a later determinization: leave it out
+                    break
+            for a, final in part.items():
+                results.setdefault(a, []).append(final)
             if deadline and time.perf_counter() > deadline:
                 break
         if not results:
@@ -550,12 +570,23 @@ class FlatMCBot:
             best = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
         else:
             totals = [0.0] * len(cands)
-            deadline = time.perf_counter() + self.seconds if self.seconds else None
+            deadline = self._deadline()
             sampled = 0
             for i in range(max(1, self.end_samples)):
                 st = first if i == 0 else _determinize(obs, self.rng)
-                for k, (_v, seq) in enumerate(cands):
-                    totals[k] += self._candidate_result(st, me, ev, marker, seq, own_turns)
+                part = []
+                for _v, seq in cands:
+                    part.append(self._candidate_result(st, me, ev, marker, seq, own_turns))
+                    if deadline and len(part) < len(cands) and time.perf_counter() > deadline:
+                        break
+                if len(part) < len(cands):
+                    # out of time inside a determinization: on the first, the candidates played
+                    # out so far (the planner's best) are compared; a later one is left out
+                    if i == 0:
+                        cands, totals = cands[:len(part)], part
+                        sampled = 1
+                    break
+                totals = [t + r for t, r in zip(totals, part)]
                 sampled += 1
                 if deadline and time.perf_counter() > deadline:
                     break
@@ -606,12 +637,28 @@ class FlatMCBot:
         sums = [0.0] * len(seqs)
         done = 0  # determinizations every kept candidate has been played out on
         stage = 1
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        deadline = self._deadline()
         while True:
+            cut = False
             for i in range(done, done + stage):
                 st = first if i == 0 else _determinize(obs, self.rng)
+                part: dict[int, float] = {}
                 for k in alive:
-                    sums[k] += self._candidate_result(st, me, ev, marker, seqs[k], own_turns)
+                    part[k] = self._candidate_result(st, me, ev, marker, seqs[k], own_turns)
+                    if deadline and len(part) < len(alive) and time.perf_counter() > deadline:
+                        cut = True
+                        break
+                if cut:
+                    # out of time inside a determinization: on the first, the candidates played
+                    # out so far (the planner's best) are compared; a later one is left out
+                    if i == 0:
+                        alive = sorted(part)
+                        sums = [part.get(k, 0.0) for k in range(len(seqs))]
+                    break
+                for k, r in part.items():
+                    sums[k] += r
+            if cut:
+                break
             done += stage
             if len(alive) <= 1 or done >= self.halving or (deadline and time.perf_counter() > deadline):
                 break
@@ -642,7 +689,7 @@ class FlatMCBot:
         marker = _marker(obs.game)
         me = obs.seat
         totals = [0.0] * len(legal)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        deadline = self._deadline()
         for _ in range(self.samples):
             st = _determinize(obs, self.rng)
             start = marker(st, me)
@@ -678,6 +725,7 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int = 300, seconds: float | None = None,
                  determinizations: int = 8, rollout: int = 6, c: float = 0.7, scale: float = 8.0,
                  eval: str = "") -> None:
+        _check_seconds(seconds)
         self.rng = Rng(seed)
         self.eval = eval
         self.iterations = iterations

@@ -20,8 +20,8 @@ from rich.panel import Panel
 
 from tabletop.bots import coach
 from tabletop.bots.base import Observation
-from tabletop.bots.registry import LEVELS, make_bot
-from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
+from tabletop.bots.registry import LEVELS, make_bot, with_time_limit
+from tabletop.cli.common import BOT_SECONDS_OPTION, CONFIG_OPTION, GAME_OPTION, parse_bots, parse_options
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import GameInfo, get_game
 from tabletop.core.rng import derive_seed
@@ -80,9 +80,10 @@ class Words:
 @click.option("--review", is_flag=True, help="after the game, the coach lists your costliest decisions")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="language of the log, prompts and actions (default: from the locale)")
+@BOT_SECONDS_OPTION
 @CONFIG_OPTION
 def play(game: str, players: int | None, seat: int, bots: str, seed: int | None, load_file: str | None,
-         plain: bool, review: bool, lang: str | None, options: tuple[str, ...]) -> None:
+         plain: bool, review: bool, lang: str | None, bot_seconds: float, options: tuple[str, ...]) -> None:
     """Play in the terminal against bots. Type a number or an action; 'help' for more."""
     console = Console(highlight=False, soft_wrap=True)
     if load_file:
@@ -110,7 +111,8 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
         raise click.BadParameter(f"seat must be 0-{n - 1}", param_hint="--seat")
     start = st.clone()  # what --review replays from
     bot_names = parse_bots(bots, n)
-    seat_bots = {s: make_bot(bot_names[s], derive_seed(seed, 77, s)) for s in range(n) if s != seat}
+    seat_bots = {s: make_bot(with_time_limit(bot_names[s], bot_seconds), derive_seed(seed, 77, s))
+                 for s in range(n) if s != seat}
     words = Words(info, st, lang or default_language(), seat)
     say = words.cat.t
     others = ", ".join(f"{words.names[s]}: {bot_names[s]}" for s in seat_bots)

@@ -138,12 +138,14 @@ class TokensBody(_Body):
 
 
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
-               bot_workers: int | None = None, start_bots: bool = False) -> FastAPI:
+               bot_workers: int | None = None, start_bots: bool = False,
+               bot_seconds: float | None = None) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
-    when the first game with a bot seat is made (tests mostly play without bots)."""
+    when the first game with a bot seat is made (tests mostly play without bots).
+    ``bot_seconds``: a search bot's time limit a decision (None: none, as in the ladder)."""
     store = Store(database)
-    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

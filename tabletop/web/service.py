@@ -32,7 +32,7 @@ from typing import Any
 
 from tabletop.bots import coach
 from tabletop.bots.base import Bot
-from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec
+from tabletop.bots.registry import LEVELS, make_bot, parse_bot_spec, with_time_limit
 from tabletop.bots.search import check_eval
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
@@ -161,20 +161,26 @@ class LiveGame:
             return None
         return self.away_left(seat)
 
-    def bot(self, seat: int) -> Bot:
+    def bot(self, seat: int, think_limit: float | None = None) -> Bot:
+        """The bot at ``seat``; a search bot made here stops its play-outs after ``think_limit``
+        seconds (``with_time_limit``)."""
         spec = self.seats[seat].bot or "medium"
         if seat not in self.bots:
-            self.bots[seat] = make_bot(spec, derive_seed(self.row.seed, 500 + seat, self.revision))
+            self.bots[seat] = make_bot(with_time_limit(spec, think_limit),
+                                       derive_seed(self.row.seed, 500 + seat, self.revision))
         return self.bots[seat]
+
 
 
 class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
-                 bot_threads: int = 2) -> None:
+                 bot_threads: int = 2, bot_seconds: float | None = None) -> None:
         """``bot_workers``: processes bots think in (default: one per core but one; 0: in
-        ``bot_threads`` threads of this process, as before the worker processes)."""
+        ``bot_threads`` threads of this process, as before the worker processes).
+        ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none)."""
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._next_sub = 0
@@ -913,7 +919,7 @@ class GameService:
                 view = st.view(cp)
                 legal = list(st.legal_actions())
                 revision = live.revision
-                bot = live.bot(cp)
+                bot = live.bot(cp, self.bot_seconds)
             try:
                 action, thought = await self.bot_pool.choose(bot, live.row.game, cp, legal, view)
             except Exception:

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from tabletop.cli.main import cli
@@ -171,3 +172,15 @@ def test_play_rejects_a_bad_save_file(tmp_path) -> None:
     bad.write_text("{not json")
     r = CliRunner().invoke(cli, ["play", "--load", str(bad)])
     assert r.exit_code != 0 and "cannot load" in r.output
+
+
+@pytest.mark.parametrize("given, spec", [((), "hard:seconds=4.0"), (("--bot-seconds", "0.5"), "hard:seconds=0.5"),
+                                         (("--bot-seconds", "0"), "hard")])
+def test_play_gives_the_search_bots_a_time_limit(monkeypatch, given, spec) -> None:
+    """``tabletop play --bot-seconds`` (default 4; tests/bots/test_time_limit.py: what it does)."""
+    import tabletop.cli.play as play_cli
+    made = []
+    real = play_cli.make_bot
+    monkeypatch.setattr(play_cli, "make_bot", lambda s, seed: made.append(s) or real(s, seed))
+    run("play", "--players", "2", "--seed", "4", "--bots", "hard", "--plain", *given, input="quit\n")
+    assert made == [spec]

@@ -151,3 +151,18 @@ def test_the_coach_thinks_in_a_worker_of_its_own(database) -> None:
         assert len(coach_pids) == 1 and coach_pids[0] != os.getpid()
     assert pool.pids() == []
     assert {pid: cmd for pid, cmd in live_children().items() if pid not in before} == {}
+
+
+@pytest.mark.parametrize("limit", [None, 2.5])
+def test_the_servers_search_bots_get_its_time_limit(tmp_path, limit) -> None:
+    """``tabletop serve --bot-seconds`` (create_app's ``bot_seconds``): every search bot the
+    server makes carries the limit (tests/bots/test_time_limit.py: what it does); quick bots
+    and a server without a limit are left as they are."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_workers=0, bot_seconds=limit)) as c:
+        g = started(c, seats=[{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "easy"}])
+        live = c.app.state.service.live[g["id"]]
+        deadline = time.time() + 60
+        while len(live.bots) < 2 and time.time() < deadline:
+            time.sleep(0.05)
+        assert live.bots[0].seconds == limit
+        assert not hasattr(live.bots[1], "seconds")
