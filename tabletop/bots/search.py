@@ -60,6 +60,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 from tabletop.bots.base import Observation
@@ -322,6 +323,17 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
     return value
 
 
+def _in_time(items: list[Any], result: Callable[[Any], float], deadline: float | None) -> list[float]:
+    """``result(item)`` for the ``items`` in order, stopping early (after at least one) once
+    ``deadline`` has passed: the play-outs of one determinization, the planner's best first."""
+    out: list[float] = []
+    for item in items:
+        out.append(result(item))
+        if deadline and len(out) < len(items) and time.perf_counter() > deadline:
+            break
+    return out
+
+
 def _check_seconds(seconds: Any) -> None:
     """A time limit is a number of seconds (0: none): refused at once, not mid-decision."""
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
@@ -505,25 +517,25 @@ class FlatMCBot:
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
             if i == 0:
                 roots = sorted(by_root, key=lambda a: (-by_root[a][0], legal.index(a)))[:max(1, self.end_lines)]
-            part: dict[str, float] = {}
-            for n, a in enumerate(roots):
-                if a not in by_root:
-                    continue
+            present = [a for a in roots if a in by_root]
+
+            def result(a: str, st: GameState = st, by_root: dict[str, tuple[float, tuple[str, ...]]] = by_root
+                       ) -> float:
                 v, seq = by_root[a]
                 for x in seq:
                     st.apply(x)
-                part[a] = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
-                                   self.opp_beam)
+                final = play_out(st, me, ev, marker, self.end_beam, self.per_root, own_turns, self.margin,
+                                 self.opp_beam)
                 for _ in seq:
                     st.undo()
                 if a not in lines:
                     lines[a] = (v, seq, st)
-                if deadline and n + 1 < len(roots) and time.perf_counter() > deadline:
-                    if i > 0:
-                        part = {}  # out of time inside a later determinization: leave it out
-                    break
-            for a, final in part.items():
-                results.setdefault(a, []).append(final)
+                return final
+
+            part = _in_time(present, result, deadline)
+            if i == 0 or len(part) == len(present):  # a later determinization cut short is left out
+                for a, final in zip(present, part):
+                    results.setdefault(a, []).append(final)
             if deadline and time.perf_counter() > deadline:
                 break
         if not results:
@@ -574,11 +586,8 @@ class FlatMCBot:
             sampled = 0
             for i in range(max(1, self.end_samples)):
                 st = first if i == 0 else _determinize(obs, self.rng)
-                part = []
-                for _v, seq in cands:
-                    part.append(self._candidate_result(st, me, ev, marker, seq, own_turns))
-                    if deadline and len(part) < len(cands) and time.perf_counter() > deadline:
-                        break
+                part = _in_time([seq for _v, seq in cands],
+                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), deadline)
                 if len(part) < len(cands):
                     # out of time inside a determinization: on the first, the candidates played
                     # out so far (the planner's best) are compared; a later one is left out
@@ -642,20 +651,19 @@ class FlatMCBot:
             cut = False
             for i in range(done, done + stage):
                 st = first if i == 0 else _determinize(obs, self.rng)
-                part: dict[int, float] = {}
-                for k in alive:
-                    part[k] = self._candidate_result(st, me, ev, marker, seqs[k], own_turns)
-                    if deadline and len(part) < len(alive) and time.perf_counter() > deadline:
-                        cut = True
-                        break
-                if cut:
+                part = _in_time([seqs[k] for k in alive],
+                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), deadline)
+                if len(part) < len(alive):
                     # out of time inside a determinization: on the first, the candidates played
                     # out so far (the planner's best) are compared; a later one is left out
+                    cut = True
                     if i == 0:
-                        alive = sorted(part)
-                        sums = [part.get(k, 0.0) for k in range(len(seqs))]
+                        alive = alive[:len(part)]
+                        sums = [0.0] * len(seqs)
+                        for k, r in zip(alive, part):
+                            sums[k] = r
                     break
-                for k, r in part.items():
+                for k, r in zip(alive, part):
                     sums[k] += r
             if cut:
                 break

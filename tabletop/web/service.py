@@ -171,7 +171,6 @@ class LiveGame:
         return self.bots[seat]
 
 
-
 class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
                  bot_threads: int = 2, bot_seconds: float | None = None) -> None:
