@@ -2,38 +2,41 @@
 what about the seat's café, kitchen and hotel goes with the miss.
 
 A probe for the next term of the judgement (docs/BOTS.md, "Next steps"): it replays the
-games of a 2-player `tabletop simulate --out DIR` journal (results.jsonl, with actions) and,
+games of a `tabletop simulate --out DIR` journal (its results.jsonl, with actions; each game
+with its own players, seed and options) and,
 at the first state of every round, reads for each seat the master's judgement, its café
 guests, the items they still need, its spare kitchen items, kronen, occupied rooms and staff
 played. Per round it prints the residual (final VP - judgement) and its correlation with
 each of those; pooled over rounds 2-6, a least-squares fit of the residual on them
 (standardized), with 95 % intervals from a bootstrap over games.
 
-    .venv/bin/python scripts/judgement_residuals.py DIR/results.jsonl
+    .venv/bin/python scripts/judgement_residuals.py DIR    (or DIR/results.jsonl)
 """
 from __future__ import annotations
 
-import json
 import sys
+from typing import Any
 
 import numpy as np
 
+from tabletop.analysis.batch import read_jsonl
+from tabletop.analysis.report import results_path
 from tabletop.games.grand_austria_hotel import new_game
 from tabletop.games.grand_austria_hotel.evaluation import EVALUATORS
 
 NAMES = ["guests", "need", "kitchen", "money", "occupied", "staff"]
 
 
-def snapshots(record: dict) -> list[list[float]]:
+def snapshots(record: dict[str, Any]) -> list[list[float]]:
     """[round, residual, game index, *features] for each seat at each round's first state."""
     judge = EVALUATORS["master"]
-    st = new_game(2, record["seed"])
+    st = new_game(record["players"], record["seed"], **(record.get("config") or {}))
     seen: set[int] = set()
     out = []
     for action in record["actions"]:
         if st.round not in seen and st.phase != "over":
             seen.add(st.round)
-            for seat in range(2):
+            for seat in range(record["players"]):
                 pl = st.players[seat]
                 need = 0
                 for t, g in enumerate(pl.cafe):
@@ -48,8 +51,7 @@ def snapshots(record: dict) -> list[list[float]]:
 
 
 def main(path: str) -> None:
-    with open(path) as journal:
-        A = np.array([row for line in journal for row in snapshots(json.loads(line))], float)
+    A = np.array([row for record in read_jsonl(results_path(path)) for row in snapshots(record)], float)
     print(f"{len(A)} snapshots of {len(set(A[:, 2]))} games")
     for rd in sorted(set(A[:, 0])):
         B = A[A[:, 0] == rd]
