@@ -54,10 +54,12 @@ def constants_spec(table: dict[str, float]) -> str:
     return "+".join(f"{k}:{v:.6f}" for k, v in sorted(table.items()))
 
 
-def tunable_constants(hand: dict[str, float]) -> list[str]:
+def tunable_constants(hand: dict[str, float], untuned: tuple[str, ...] = ()) -> list[str]:
     """The constants a search scales by default: all but the switches that are off (a 0
-    stays 0 whatever factor multiplies it, and would only add a dimension)."""
-    return sorted(n for n, v in hand.items() if v)
+    stays 0 whatever factor multiplies it, and would only add a dimension) and the ones the
+    evaluation names ``untuned`` (its ``UNTUNED``: shapes added after the constants were tuned,
+    left out so that an earlier tuning command still searches what it searched)."""
+    return sorted(n for n, v in hand.items() if v and n not in untuned)
 
 
 def table_of(names: list[str], hand: dict[str, float], x: list[float]) -> dict[str, float]:
@@ -112,7 +114,7 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
     hand: dict[str, float] | None = getattr(module, "HAND", None)
     if not hand or not callable(getattr(module, "make_evaluator", None)):
         raise ValueError(f"{game}'s evaluation has no constants to tune")
-    names = sorted(names or tunable_constants(hand))
+    names = sorted(names or tunable_constants(hand, tuple(getattr(module, "UNTUNED", ()))))
     unknown = [n for n in names if n not in hand]
     if unknown:
         raise ValueError(f"unknown evaluation constants: {unknown}; known: {', '.join(sorted(hand))}")
@@ -155,23 +157,63 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
 
 
 # ----------------------------------------------------------------- fitted term weights
-def _positions(job: tuple[str, str, int, int, dict[str, Any] | None, int]) -> list[tuple[list[float], float, float]]:
-    """One self-play game of the proxy: at every decision, each seat's (terms, tf, final VP)."""
+# A game a fit learns from: its deal seed, seats, config, every action applied in order (the
+# seats' and chance's) and the final VP. Its positions are read by replaying it
+# (``_replayed_positions``), with whichever constants the judgement is to have.
+Played = tuple[int, int, dict[str, Any], list[str], list[float]]
+
+
+def _played_game(job: tuple[str, str, int, int, dict[str, Any] | None, int]) -> Played:
+    """One self-play game of the proxy, deal ``game_seed(seed, index)``."""
     game, proxy, seed, index, config, players = job
-    module = _evaluation_module(game)
     gs = game_seed(seed, index)
     st = get_game(game).new_game(players=players, seed=gs, **(config or {}))
-    bots = seat_bots([proxy] * players, gs)
-    seen: list[tuple[int, list[float], float]] = []
+    play_out(game, st, seat_bots([proxy] * players, gs))
+    return gs, players, dict(config or {}), list(st.history), [float(v) for v in st.scores()]
 
-    def record(st: Any) -> None:
-        for seat in range(players):
-            values, tf = module.features(st, seat)
-            seen.append((seat, values, tf))
 
-    play_out(game, st, bots, before=record)
-    final = st.scores()
-    return [(values, tf, float(final[seat])) for seat, values, tf in seen]
+def journal_games(game: str, path: Path) -> list[Played]:
+    """The games of a ``tabletop simulate --out`` journal (a run directory or its results.jsonl),
+    in file order: what a fit learns from with ``--games-from`` (any bots, any seats)."""
+    from tabletop.analysis.batch import read_jsonl
+    from tabletop.analysis.report import results_path
+
+    file = results_path(path)
+    if not file.exists():
+        raise ValueError(f"{file} does not exist (give a directory written by `tabletop simulate --out` "
+                         "or its results.jsonl)")
+    out: list[Played] = []
+    for rec in read_jsonl(file):
+        if rec.get("game", game) != game:
+            raise ValueError(f"{file} holds games of {rec.get('game')}, not {game}")
+        if not rec.get("actions"):
+            raise ValueError(f"game {rec.get('index')} of {file} has no actions to replay")
+        out.append((int(rec["seed"]), int(rec["players"]), dict(rec.get("config") or {}), list(rec["actions"]),
+                    [float(v) for v in rec["scores"]]))
+    if not out:
+        raise ValueError(f"{file} holds no games")
+    return out
+
+
+def _replayed_positions(game: str, played: Played, constants: dict[str, float] | None,
+                        ) -> list[tuple[list[float], float, float]]:
+    """A game replayed from its actions: at every decision, each seat's (terms, tf, final VP),
+    the terms read with ``constants`` (missing ones at their hand-set value)."""
+    seed, players, config, history, final = played
+    module = _evaluation_module(game)
+    read = module.feature_reader(constants) if constants else module.features
+    st = get_game(game).new_game(players=players, seed=seed, **config)
+    seen: list[tuple[list[float], float, float]] = []
+    for action in history:
+        if st.current_player >= 0:
+            for seat in range(players):
+                values, tf = read(st, seat)
+                seen.append((values, tf, final[seat]))
+        st.apply(action)
+    if [float(v) for v in st.scores()] != final:
+        raise ValueError(f"the game of deal seed {seed} did not replay to its scores (a rules change since it "
+                         "was played?)")
+    return seen
 
 
 def _register(game: str, name: str, constants: dict[str, float], weights: dict[str, tuple[float, float]]) -> None:
@@ -187,55 +229,78 @@ def _ridge(F: Any, r: Any, lam: float) -> Any:
 
 
 def _played_positions(game: str, games: int, seed: int, proxy: str, config: dict[str, Any] | None, jobs: int,
-                      cache: Path | None, say: Callable[[str], None], players: int = 2) -> tuple[Any, Any, Any, Any]:
-    """The positions of the proxy's self-play games as arrays (terms, tf, final VP, game index).
+                      cache: Path | None, say: Callable[[str], None], players: int = 2,
+                      constants: dict[str, float] | None = None,
+                      played: list[Played] | None = None) -> tuple[Any, Any, Any, Any]:
+    """The positions of the proxy's self-play games (or of the games ``played``, a journal's) as
+    arrays (terms, tf, final VP, game index), the terms read with ``constants``.
 
-    With ``cache`` (an ``.npz`` file) the games are played once: a later fit of the same games
-    (the same game, proxy, seed, count and config; another ridge or other fixed terms) reads them
-    back instead of playing them again."""
+    With ``cache`` (an ``.npz`` file) the games are played once: the file keeps every game's
+    actions and scores, and a later fit of the same games (the same game, proxy, seed, count and
+    config; another ridge, other fixed terms, other constants) replays them instead of playing them
+    again (milliseconds a game)."""
     import numpy as np
 
     what: dict[str, Any] = {"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {}}
-    if players != 2:  # (2-player caches written before there was a choice keep their key)
+    if players != 2:
         what["players"] = players
     key = json.dumps(what, sort_keys=True)
-    if cache is not None and cache.exists():
+    if played is None and cache is not None and cache.exists():
         with np.load(cache) as saved:
-            if str(saved["key"]) == key:
-                say(f"positions read from {cache}")
-                return saved["X"], saved["tf"], saved["y"], saved["game"]
-        raise ValueError(f"{cache} holds the positions of other games; give another --positions file")
-    gseed = derive_seed(seed, 1)
-    work = [(game, proxy, gseed, i, config, players) for i in range(games)]
-    per_game = _map_once(_positions, work, jobs)
-    rows = [(g, values, tf, y) for g, game_rows in enumerate(per_game) for values, tf, y in game_rows]
+            if "played" not in saved:
+                raise ValueError(f"{cache} holds positions read with fixed constants (an older file), not the "
+                                 "games' actions; give another --positions file")
+            if str(saved["key"]) != key:
+                raise ValueError(f"{cache} holds the positions of other games; give another --positions file")
+            played = [(s, n, c, h, f) for s, n, c, h, f in json.loads(str(saved["played"]))]
+        say(f"positions read from {cache}")
+    if played is None:
+        work = [(game, proxy, derive_seed(seed, 1), i, config, players) for i in range(games)]
+        played = _map_once(_played_game, work, jobs)
+        if cache is not None:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            with cache.open("wb") as fh:
+                np.savez_compressed(fh, key=np.array(key), played=np.array(json.dumps(played)))
+    rows = [(g, values, tf, y)
+            for g, one in enumerate(played)
+            for values, tf, y in _replayed_positions(game, one, constants)]
     X = np.array([r[1] for r in rows])
     tf = np.array([r[2] for r in rows])
     y = np.array([r[3] for r in rows])
     g = np.array([r[0] for r in rows])
-    if cache is not None:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        with cache.open("wb") as fh:
-            np.savez_compressed(fh, key=np.array(key), X=X, tf=tf, y=y, game=g)
     return X, tf, y, g
 
 
 def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, config: dict[str, Any] | None = None,
               jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None,
               fixed: tuple[str, ...] | None = None, positions: Path | None = None,
-              players: int = 2) -> dict[str, Any]:
-    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy`` at ``players`` seats.
+              players: int = 2, constants: dict[str, float] | None = None,
+              games_from: Path | None = None) -> dict[str, Any]:
+    """Fit the evaluation's term weights on ``games`` self-play games of ``proxy`` at ``players`` seats
+    (or on the games of the journal ``games_from``: any bots, one table config).
 
     Every fourth game is held out first, to report how much better the fit predicts the
     final VP than the hand-set sum on games it did not see; the weights shipped are then
     fitted on all games. ``check_deals``: the fitted judgement against the hand-set one,
     both played by ``proxy``, on that many new deals from both seats. ``fixed``: terms kept
     at weight 1 besides the game's own (``fixed_terms``); ``positions``: an ``.npz`` cache of
-    the games' positions (``_played_positions``).
+    the games' positions (``_played_positions``); ``constants``: the evaluation's constants
+    other than the hand-set ones that the judgement reads its terms with (they ship in the model).
     """
     import numpy as np
 
     module = _evaluation_module(game)
+    played = journal_games(game, games_from) if games_from is not None else None
+    if played is not None:
+        if check_deals or positions is not None:
+            raise ValueError("a fit on a journal's games plays no check and keeps no --positions file "
+                             "(its games are replayed from the journal)")
+        configs = {json.dumps(c, sort_keys=True) for _s, _n, c, _h, _f in played}
+        if len(configs) > 1:
+            raise ValueError(f"{games_from} holds games of {len(configs)} table configs; a fit learns from one")
+        config = played[0][2] or None
+        games = len(played)
+        players = played[0][1]
     if not callable(getattr(module, "features", None)):
         raise ValueError(f"{game}'s evaluation offers no features to fit")
     info = get_game(game)
@@ -256,7 +321,10 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     own = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
     at_one = tuple(k for k in terms if k in own or k in (fixed or ()))  # the game's and the caller's
     free = [i for i, k in enumerate(terms) if k not in at_one]
-    X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say, players)
+    if constants:
+        module.feature_reader(constants)  # unknown names are refused before any game
+    X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say, players, constants,
+                                    played)
     held = g % 4 == 3
     F = np.concatenate([X[:, free], X[:, free] * tf[:, None]], axis=1)
     hand = X.sum(axis=1)
@@ -269,17 +337,22 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     w = _ridge(F, resid, ridge)
     n = len(free)
     weights = {terms[i]: (round(1.0 + float(w[j]), 4), round(float(w[n + j]), 4)) for j, i in enumerate(free)}
-    check = _check(game, proxy, {}, weights, seed, check_deals, config, jobs, say) if check_deals else None
+    table = dict(sorted((constants or {}).items()))
+    check = _check(game, proxy, table, weights, seed, check_deals, config, jobs, say) if check_deals else None
+    if played is not None:
+        source: dict[str, Any] = {"games_from": str(games_from),
+                                  "deal_seeds": "each game's own, as its journal keeps it"}
+    else:
+        source = {"proxy": proxy, "seed": seed, "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games"}
     return {
-        "constants": {},
+        "constants": table,
         "weights": weights,
         "training": {
             "method": "ridge regression of each seat's final VP on the evaluation's terms and the terms x tf, "
-                      "at every decision of self-play games (the correction to the hand-set sum, "
-                      "so the prior is every weight 1)",
-            "game": game, "config": config or {}, "players": players, "proxy": proxy, "seed": seed,
+                      f"at every decision of {'the journal' if played is not None else 'self-play'} games (the "
+                      "correction to the hand-set sum, so the prior is every weight 1)",
+            "game": game, "config": config or {}, "players": players, **source,
             "games": games, "positions": len(y), "ridge": ridge, "fixed_terms": list(at_one),
-            "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games",
             "held_out": {"games": "every fourth (k % 4 == 3)", "rmse_hand": round(math.sqrt(mse_hand), 2),
                          "rmse_fit": round(math.sqrt(mse_fit), 2)},
             "check": check,

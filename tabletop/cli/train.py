@@ -5,17 +5,21 @@ evaluation's terms on self-play positions; ``--method cmaes`` tunes its constant
 with CMA-ES on paired games. The defaults are the command that made the shipped
 ``master`` model; the model file records the command (``--jobs`` and ``--out``
 change neither the games nor the result, so they are left out of it; so does ``--positions``,
-a cache of the games' positions).
+a cache of the games' actions, which a fit replays with whatever ``--constant`` it reads the terms
+with). ``--games-from`` fits on the games of a ``tabletop simulate --out`` journal instead (any
+bots: the master's own self-play, a ladder run).
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import shlex
 from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from tabletop.bots.registry import LEVELS
 from tabletop.bots.search import _evaluation_module
@@ -32,6 +36,22 @@ def _models_path(game: str, name: str) -> Path:
     module = _evaluation_module(game)
     package = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".models")
     return Path(package.path(name))
+
+
+def _constants(pairs: tuple[str, ...]) -> dict[str, float]:
+    """``--constant NAME=VALUE`` pairs as a table (ValueError naming the one that is malformed)."""
+    table: dict[str, float] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        try:
+            if not eq or not name.strip():
+                raise ValueError
+            table[name.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"--constant takes NAME=VALUE with a number, not {pair!r}") from None
+        if not math.isfinite(table[name.strip()]):
+            raise ValueError(f"--constant {pair!r}: the value must be a finite number")
+    return table
 
 
 @click.command()
@@ -62,9 +82,15 @@ def _models_path(game: str, name: str) -> Path:
 @click.option("--check", type=click.IntRange(min=0), default=DEFAULTS["check"], show_default=True,
               help="afterwards, play the result against the hand-set constants on this many new deals")
 @click.option("--fix", default="", help="fit: keep these terms at weight 1 too (comma-separated names)")
+@click.option("--constant", "constants", multiple=True, metavar="NAME=VALUE",
+              help="fit: read the terms with this evaluation constant instead of its hand-set value; it ships "
+                   "in the model (repeatable)")
 @click.option("--positions", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="fit: keep the games' positions in this .npz file, and read them from it when it holds "
                    "the same games (another --ridge or --fix without playing them again)")
+@click.option("--games-from", "games_from", type=click.Path(path_type=Path), default=None,
+              help="fit: learn from the games of this journal (a `tabletop simulate --out` directory or its "
+                   "results.jsonl: any bots, replayed from their actions) instead of playing the proxy's")
 @click.option("--players", "-n", type=click.IntRange(min=1), default=2, show_default=True,
               help="fit: seats at the self-play tables (a fit named NAME-<n>p is what eval=NAME judges with "
                    "at n-player tables)")
@@ -74,8 +100,8 @@ def _models_path(game: str, name: str) -> Path:
               help="where to write the model (default: the game's models folder, NAME.json)")
 def train(game: str, name: str, version: int, method: str, games: int, ridge: float, generations: int, deals: int,
           popsize: int, sigma: float, seed: int,
-          proxy: str, only: str, check: int, fix: str, positions: Path | None, players: int,
-          options: tuple[str, ...], jobs: int, out: Path | None) -> None:
+          proxy: str, only: str, check: int, fix: str, constants: tuple[str, ...], positions: Path | None,
+          games_from: Path | None, players: int, options: tuple[str, ...], jobs: int, out: Path | None) -> None:
     """Learn the evaluation from self-play, and write it as a model (eval=NAME).
 
     fit: the proxy bot plays self-play games; the weight of each of the evaluation's
@@ -94,20 +120,25 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     names = [n.strip() for n in only.split(",") if n.strip()] or None
     target = out or _models_path(game, name)
     command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
-    if method in ("fit", "distill"):
+    if games_from is not None:
+        command += ["--games-from", str(games_from), "--ridge", str(ridge)]
+    elif method in ("fit", "distill"):
         command += ["--games", str(games), "--ridge", str(ridge)]
         if fix:
             command += ["--fix", fix]
-        if players != 2:
+        for c in constants:
+            command += ["--constant", c]
+        if players != 2 and games_from is None:
             command += ["--players", str(players)]
     else:
         command += ["--generations", str(generations), "--deals", str(deals), "--popsize", str(popsize),
                     "--sigma", str(sigma)]
         if only:
             command += ["--only", only]
-    command += ["--seed", str(seed), "--proxy", proxy, "--check", str(check)]
-    for o in options:
-        command += ["-o", o]
+    if games_from is None:
+        command += ["--seed", str(seed), "--proxy", proxy, "--check", str(check)]
+        for o in options:
+            command += ["-o", o]
 
     def say(message: str) -> None:
         click.echo(message, err=True)
@@ -118,6 +149,19 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
                 raise ValueError("--players is for --method fit (the others learn from 2-player games)")
             if method != "fit" and fix:
                 raise ValueError("--fix is for --method fit")
+            if method != "fit" and constants:
+                raise ValueError("--constant is for --method fit")
+            if games_from is not None:
+                ctx = click.get_current_context()
+                given = [flag for flag, p in (("--games", "games"), ("--seed", "seed"), ("--proxy", "proxy"),
+                                              ("--players", "players"), ("--option", "options"))
+                         if ctx.get_parameter_source(p) == ParameterSource.COMMANDLINE]
+                if method != "fit":
+                    raise ValueError("--games-from is for --method fit")
+                if given:
+                    raise ValueError(f"--games-from fits the journal's own games: {', '.join(given)} would not "
+                                     "be used")
+            table = _constants(constants)
             if method == "distill":
                 if check:
                     raise ValueError("--method distill plays no check: play the result against its proxy with "
@@ -128,7 +172,7 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
                 result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
                                    jobs=jobs, check_deals=check, log=say,
                                    fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
-                                   players=players)
+                                   players=players, constants=table, games_from=games_from)
             else:
                 result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
                               proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)

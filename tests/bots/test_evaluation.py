@@ -320,3 +320,36 @@ def test_end_staff_extra_scales_only_the_played_game_end_cards() -> None:
                 assert more["staff"] == base["staff"]
                 seen["other"] += 1
     assert seen["game_end"] >= 3 and seen["other"] >= 3
+
+
+def test_cafe_steep_lowers_only_a_chance_below_one() -> None:
+    """``CAFE_STEEP`` (1 by hand): a café guest's completion chance is ``(budget / work) **
+    CAFE_STEEP``. One die action left brings 0.6 x 3 = 1.8 item units to the guests (the
+    constants ``GUEST_SHARE``, ``UNITS_PER_ACTION``); a guest missing 2 strudel has the chance
+    0.9, so the café penalty takes (1 - p) x 5 of it: 0.5 as it was, 0.95 at 2. A guest the
+    budget covers (chance 1) is left alone."""
+    st = _one_turn_left_with_guest((2, 0, 0, 0, 0), {"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 0})
+
+    def penalty(table: dict) -> float:
+        return (E.terms(st, 0, {**table, "CAFE_PENALTY": 0.0})["guests"]
+                - E.terms(st, 0, {**table, "CAFE_PENALTY": 5.0})["guests"])
+
+    assert penalty({}) == pytest.approx(0.5) == penalty({"CAFE_STEEP": 1.0})
+    assert penalty({"CAFE_STEEP": 2.0}) == pytest.approx(5.0 * (1 - 0.9 ** 2))
+    assert penalty({"CAFE_STEEP": 0.5}) == pytest.approx(5.0 * (1 - 0.9 ** 0.5))
+    plenty = {"GUEST_SHARE": 100.0}
+    assert penalty({**plenty, "CAFE_STEEP": 3.0}) == penalty(plenty) == pytest.approx(0.0)
+    assert E.terms(st, 0, {"CAFE_STEEP": 3.0})["rooms"] == E.terms(st, 0)["rooms"]  # only the café moves
+
+
+def test_a_feature_reader_reads_the_terms_with_its_constants() -> None:
+    """What a fit with ``--constant`` learns from: the same terms as ``features`` at the
+    hand-set constants, the guests term moved by another ``CAFE_STEEP``; unknown names refused."""
+    st = position(11, 40)
+    assert not st.is_terminal()
+    assert E.feature_reader({})(st, 0) == E.features(st, 0) == E.feature_reader({"CAFE_STEEP": 1.0})(st, 0)
+    values, tf = E.feature_reader({"TEMPO": 3.0})(st, 1)
+    assert values[E.TERMS.index("tempo")] != E.features(st, 1)[0][E.TERMS.index("tempo")]
+    assert tf == E.features(st, 1)[1]
+    with pytest.raises(ValueError, match="unknown evaluation constants"):
+        E.feature_reader({"NO_SUCH": 1.0})

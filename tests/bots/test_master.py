@@ -133,9 +133,11 @@ def test_constants_travel_through_a_bot_spec() -> None:
 def test_cmaes_scales_every_constant_but_the_switches_that_are_off() -> None:
     """A switch at 0 (``LATE_CAFE``) stays 0 whatever factor multiplies it: the CMA-ES search
     leaves it out, so its dimensions are the constants it always had."""
-    names = tunable_constants(E.HAND)
+    names = tunable_constants(E.HAND, E.UNTUNED)
     assert "LATE_CAFE" not in names and "END_STAFF_EXTRA" not in names and "CAPITAL" in names
-    assert names == sorted(k for k in E.HAND if k not in ("LATE_CAFE", "END_STAFF_EXTRA"))
+    assert "CAFE_STEEP" not in names  # a shape added after the tuning (1: the chance as it was)
+    assert names == sorted(k for k in E.HAND if k not in ("LATE_CAFE", "END_STAFF_EXTRA", "CAFE_STEEP"))
+    assert "CAFE_STEEP" in tunable_constants(E.HAND)
 
 
 @pytest.mark.parametrize("method", ["fit", "cmaes"])
@@ -243,6 +245,91 @@ def test_a_fit_reads_its_games_back_from_the_positions_file(tmp_path) -> None:
     assert not (tmp_path / "d.json").exists()
     bad = runner.invoke(cli, [*base, "--fix", "no_such", "--out", str(tmp_path / "e.json")])
     assert bad.exit_code == 1 and "unknown evaluation terms to fix" in bad.output
+
+
+def test_a_fit_with_other_constants_replays_the_kept_games(tmp_path) -> None:
+    """``--constant``: the terms are read with that constant and it ships in the model; the
+    ``--positions`` file keeps the games' actions, so a fit with another constant replays them
+    (no game played again) and learns other weights from the same positions."""
+    runner = CliRunner()
+    cache = tmp_path / "games.npz"
+    base = ["train", "--method", "fit", "--games", "4", "--check", "0", "--proxy", "easy", "--seed", "9",
+            "--positions", str(cache)]
+    plain = runner.invoke(cli, [*base, "--out", str(tmp_path / "a.json")])
+    assert plain.exit_code == 0 and "read from" not in plain.output
+    steep = runner.invoke(cli, [*base, "--constant", "CAFE_STEEP=3", "--out", str(tmp_path / "b.json")])
+    assert steep.exit_code == 0 and "positions read from" in steep.output
+    a, b = load_model(tmp_path / "a.json"), load_model(tmp_path / "b.json")
+    assert a.constants == {} and b.constants == {"CAFE_STEEP": 3.0}
+    assert "--constant CAFE_STEEP=3" in b.training["command"]
+    assert a.training["positions"] == b.training["positions"]
+    assert a.weights["guests"] != b.weights["guests"]
+    assert E.EVALUATORS["hand"] is E.evaluate  # nothing registered by the fit
+    for bad, message in ((["--constant", "CAFE_STEEP"], "NAME=VALUE with a number"),
+                         (["--constant", "CAFE_STEEP=inf"], "finite number"),
+                         (["--constant", "NO_SUCH=1"], "unknown evaluation constants"),
+                         (["--method", "cmaes", "--constant", "CAFE_STEEP=2"], "--constant is for --method fit")):
+        res = runner.invoke(cli, [*base, *bad, "--out", str(tmp_path / "c.json")])
+        assert res.exit_code == 1 and message in res.output, res.output
+    assert not (tmp_path / "c.json").exists()
+
+
+def test_a_positions_file_of_the_older_kind_is_refused(tmp_path) -> None:
+    """A positions file from before the games' actions were kept holds terms read with fixed
+    constants: it is refused with a message, not misread."""
+    import numpy as np
+
+    old = tmp_path / "old.npz"
+    with old.open("wb") as fh:
+        np.savez_compressed(fh, key=np.array("{}"), X=np.zeros((2, 2)), tf=np.zeros(2), y=np.zeros(2),
+                            game=np.zeros(2))
+    res = CliRunner().invoke(cli, ["train", "--games", "4", "--proxy", "easy", "--positions", str(old), "--out",
+                                   str(tmp_path / "m.json")])
+    assert res.exit_code == 1 and "an older file" in res.output
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_a_fit_learns_from_a_journals_games(tmp_path) -> None:
+    """``--games-from``: the games of a ``simulate --out`` journal, whatever bots played them,
+    replayed from their actions: every decision gives a position for each seat; the record names
+    the journal. What the journal decides (its games, seeds, bots, seats, options) cannot be
+    given as well, and a missing journal or one without actions is refused."""
+    runner = CliRunner()
+    run = tmp_path / "run"
+    played = runner.invoke(cli, ["simulate", "-n", "2", "-k", "4", "--bots", "easy,medium", "--seed", "5", "-q",
+                                 "--out", str(run)])
+    assert played.exit_code == 0, played.output
+    out = tmp_path / "m.json"
+    res = runner.invoke(cli, ["train", "--games-from", str(run), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    m = load_model(out)
+    records = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
+    assert m.training["games"] == 4 and m.training["games_from"] == str(run)
+    assert m.training["positions"] == 2 * sum(r["decisions"] for r in records)
+    assert "proxy" not in m.training and "--games-from" in m.training["command"]
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS)
+    for bad, message in ((["--seed", "3"], "--seed would not be used"),
+                         (["--proxy", "hard", "--games", "8"], "--games, --proxy would not be used"),
+                         (["--check", "2"], "plays no check"),
+                         (["--method", "cmaes"], "--games-from is for --method fit")):
+        res = runner.invoke(cli, ["train", "--games-from", str(run), *bad, "--out", str(tmp_path / "x.json")])
+        assert res.exit_code == 1 and message in res.output, res.output
+    missing = runner.invoke(cli, ["train", "--games-from", str(tmp_path / "none"), "--out", str(tmp_path / "x.json")])
+    assert missing.exit_code == 1 and "does not exist" in missing.output
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(json.dumps({k: v for k, v in records[0].items() if k != "actions"}) + "\n")
+    res = runner.invoke(cli, ["train", "--games-from", str(bare), "--out", str(tmp_path / "x.json")])
+    assert res.exit_code == 1 and "no actions to replay" in res.output
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text(json.dumps({**records[0], "scores": [s + 1 for s in records[0]["scores"]]}) + "\n")
+    res = runner.invoke(cli, ["train", "--games-from", str(wrong), "--out", str(tmp_path / "x.json")])
+    assert res.exit_code == 1 and "did not replay to its scores" in res.output
+    mixed = tmp_path / "mixed.jsonl"
+    other_table = {**records[1], "config": {"edition": "original"}}
+    mixed.write_text("".join(json.dumps(r) + "\n" for r in [records[0], other_table]))
+    res = runner.invoke(cli, ["train", "--games-from", str(mixed), "--out", str(tmp_path / "x.json")])
+    assert res.exit_code == 1 and "2 table configs" in res.output
+    assert not (tmp_path / "x.json").exists()
 
 
 def shipped_with(extra_name: str, tmp_path, monkeypatch) -> dict:

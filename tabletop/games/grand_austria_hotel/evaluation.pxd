@@ -12,7 +12,7 @@ cdef class Params:
     cdef public double CAFE_PENALTY, SEAT, SPARE_ITEM, CAPITAL, CAPITAL_WORTH, PREPARED
     cdef public double GROUP_SHARE, EMPEROR_NEXT, EMPEROR_LATER, EMPEROR_TILE, EMPEROR_SLACK
     cdef public double GROWTH, PERM, HAND_SHARE, HAND_MIN, TEMPO, REROLL, OCCUPY_RATE, POLITICS
-    cdef public double LATE_CAFE, END_STAFF_EXTRA
+    cdef public double LATE_CAFE, END_STAFF_EXTRA, CAFE_STEEP
 
 # The evaluation's arithmetic as C numbers: the same IEEE doubles, in the same order, as the
 # plain source computes with Python floats (the golden digests and the ladder replays check
@@ -31,7 +31,7 @@ cimport cython
                groups_value=cython.double, gfac=cython.double, emperor_value=cython.double,
                staff_value=cython.double, hand_value=cython.double, w=cython.double, politics=cython.double,
                tempo=cython.double, pending=cython.double, bonus=cython.double, share=cython.double,
-               v=cython.double, late=cython.bint)
+               v=cython.double, late=cython.bint, steep=cython.double)
 cpdef list _terms(EngineBase st, seat, Params P)
 
 @cython.locals(money=cython.int, a=cython.int, n=cython.int)

@@ -152,7 +152,17 @@ HAND: dict[str, float] = {
     # scored almost exactly, their full worth back (0: as the other staff; docs/BOTS.md
     # "Game-end staff left in hand")
     "END_STAFF_EXTRA": 0.0,
+    # how steeply a café guest's completion chance falls with the work ahead of it: the chance
+    # is ``(budget / work) ** CAFE_STEEP`` (budget: the item units the seat's remaining actions
+    # can gather; work: this guest's and those closer to done); above 1, a guest far from done
+    # counts for less and one near done is left alone (1: the chance as it was; docs/BOTS.md
+    # "A steeper café chance")
+    "CAFE_STEEP": 1.0,
 }
+
+# Constants CMA-ES leaves alone unless named (``tabletop train --method cmaes --only``): shapes
+# added after the hand-set constants were tuned (docs/BOTS.md "Tuning the constants").
+UNTUNED = ("CAFE_STEEP",)
 
 
 class Params:
@@ -321,7 +331,19 @@ def _weighted_sum(values, wa, wb, tf):  # type: ignore[no-untyped-def]  # untype
 def features(st: EngineBase, seat: int) -> tuple[list[float], float]:
     """What a learned judgement reads: every term of ``TERMS`` (0 where absent) with the
     hand-set constants, and ``tf``, the share of the seat's die actions still to come."""
-    values = list(_terms(st, seat, _HAND)) if st.phase != "over" else [float(st.players[seat].vp)]
+    return _features(st, seat, _HAND)
+
+
+def feature_reader(table: dict[str, float]) -> Callable[[EngineBase, int], tuple[list[float], float]]:
+    """``features`` with other constants (missing ones at their ``HAND`` value): what a
+    judgement that ships those constants reads (a fit of it: ``tabletop train --constant``).
+    Unknown names are refused (ValueError)."""
+    params = Params(table)
+    return lambda st, seat: _features(st, seat, params)
+
+
+def _features(st: EngineBase, seat: int, params: Params) -> tuple[list[float], float]:
+    values = list(_terms(st, seat, params)) if st.phase != "over" else [float(st.players[seat].vp)]
     values += [0.0] * (len(TERMS) - len(values))
     return values, time_share(st, seat)
 
@@ -407,6 +429,7 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
     can_serve = free_serving or pl.money >= 1
     kinds = 0  # the kinds of action the guests counted so far still need (bits: food 1, food 2, rooms)
     late = P.LATE_CAFE > 0.0
+    steep = P.CAFE_STEEP
     strength = _last_round_strength(st, pl) if late and reroll == 0.0 else None
     for _miss, t in order_t:
         g = cafe[t]
@@ -471,6 +494,8 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
             p = 1.0 if need == 0 and in_turn and (from_kitchen == 0 or can_serve) else 0.0
         else:
             p = 1.0 if work <= 1e-9 else min(1.0, budget / work)
+            if steep != 1.0 and p < 1.0:
+                p = p ** steep
             n_kinds = (kinds & 1) + (kinds >> 1 & 1) + (kinds >> 2 & 1)
             if n_kinds > turns:
                 p = min(p, turns / n_kinds)  # one die action brings one kind
