@@ -31,9 +31,9 @@ LEVELS: dict[str, str] = {
 # same first action, and each seat's turns in them planned twice as wide) that look two of its
 # own turns ahead before the last rounds (``lookahead=2``; the expert one), judged by the
 # evaluation learned from self-play (the game's ``master`` model, made by ``tabletop train``).
-# The game's caps hold it to the expert's play-outs and one own turn ahead at tables of three
-# (not measured there; at four it plays its own, the other seats' turns in them 12 wide as the
-# expert's since the twenty-third session), and to no
+# At tables of three and four the game's caps plan the other seats' turns in its play-outs
+# only 12 wide, as the expert's (since the twenty-fifth session at three, where it had played
+# the expert's play-outs one own turn ahead; the twenty-third at four), and hold it to no
 # play-outs on module tables, as the expert: there (``caps=0``) they took nine times the time
 # for no gain (docs/BOTS.md, "The master level").
 LEVELS["master"] = LEVELS["expert"] + ",end_beam=24,end_lines=8,per_first=3,eval=master,lookahead=2"

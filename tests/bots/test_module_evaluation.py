@@ -213,22 +213,15 @@ def test_search_caps_only_with_modules() -> None:
     assert (bot.endgame, bot.lookahead, bot.end_lines, bot.beam, bot.per_root) == (4, 1, 6, 32, 4)  # kept
 
 
-@pytest.mark.parametrize("players, config, seed, share, reach", [(3, {}, 14, 0.3, 1),
-                                                                 (2, {"modules": "all"}, 5, 0.5, 1)])
-def test_where_capped_the_master_plays_the_expert_sized_search_with_its_judgement(players, config, seed, share,
-                                                                                   reach) -> None:
-    """TABLE_CAPS: at a base table of three the master's wider play-outs are held to the
-    expert's size (their cost grows with the seats; not measured there), so there it plays
-    exactly as the expert's search with the learned judgement, looking one own turn ahead; on
-    module tables (SEARCH_CAPS: no play-outs) likewise.
-    At these positions (mid-game, `easy` play) the uncapped master (``caps=0``) chooses
-    otherwise."""
-    (st,) = positions_through_a_game(players, config, seed, at=(share,))
-    assert E.search_caps(st) == ({"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": reach}
-                                 if not config else {"endgame": 0, "lookahead": 0, "widen": 2})
+def test_on_module_tables_the_master_plays_the_expert_sized_search_with_its_judgement() -> None:
+    """SEARCH_CAPS: on module tables (no play-outs) the master plays exactly as the expert's
+    search with the learned judgement. At this position (mid-game, `easy` play) the uncapped
+    master (``caps=0``) chooses otherwise."""
+    (st,) = positions_through_a_game(2, {"modules": "all"}, 5, at=(0.5,))
+    assert E.search_caps(st) == {"endgame": 0, "lookahead": 0, "widen": 2}
     seat, legal = st.current_player, st.legal_actions()
     chosen = {}
-    capped_as = LEVELS["expert"] + ",eval=master" + (f",lookahead={reach}" if reach > 1 else "")
+    capped_as = LEVELS["expert"] + ",eval=master"
     for spec in ("master", capped_as, "master:caps=0"):
         bot = make_bot(spec, 3)
         chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
@@ -239,21 +232,26 @@ def test_where_capped_the_master_plays_the_expert_sized_search_with_its_judgemen
     assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)
 
 
-def test_at_four_players_the_master_plays_its_own_search_with_the_other_seats_12_wide() -> None:
+@pytest.mark.parametrize("players, seed, share", [(3, 14, 0.3), (4, 13, 0.25)])
+def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_other_seats_12_wide(
+        players: int, seed: int, share: float) -> None:
     """At a base table of four the master plays its own play-outs (since the nineteenth
-    session), but the other seats' turns in them only as wide as the expert's (``opp_beam=12``
+    session), the other seats' turns in them only as wide as the expert's (``opp_beam=12``
     since the twenty-third session; docs/BOTS.md "The master's own play-outs at four
-    players"): it chooses as ``caps=0,opp_beam=12`` does, otherwise than the expert-sized
-    search it played before, two own turns ahead, and has its own options back afterwards."""
-    (st,) = positions_through_a_game(4, {}, 13, at=(0.25,))
+    players"); at three likewise since the twenty-fifth session ("The master's own play-outs at
+    three players"), where it had played the expert-sized search one own turn ahead: it
+    chooses as ``caps=0,opp_beam=12`` does, otherwise than that expert-sized search, and has
+    its own options back afterwards."""
+    (st,) = positions_through_a_game(players, {}, seed, at=(share,))
     assert E.search_caps(st) == {"opp_beam": 12}
     seat, legal = st.current_player, st.legal_actions()
     chosen = {}
-    for spec in ("master", "master:caps=0,opp_beam=12", LEVELS["expert"] + ",eval=master,lookahead=2"):
+    expert_sized = LEVELS["expert"] + ",eval=master" + (",lookahead=2" if players == 4 else "")
+    for spec in ("master", "master:caps=0,opp_beam=12", expert_sized):
         bot = make_bot(spec, 3)
         chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
     assert chosen["master"] == chosen["master:caps=0,opp_beam=12"]
-    assert chosen["master"] != chosen[LEVELS["expert"] + ",eval=master,lookahead=2"]
+    assert chosen["master"] != chosen[expert_sized]
     master = make_bot("master", 3)
     master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))
     assert (master.opp_beam, master.end_beam, master.lookahead) == (0, 24, 2)

@@ -114,16 +114,17 @@ SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
 # Upper bounds at base-game tables of three and four (``search_caps``), by the number of
 # seats: a play-out plays every seat's turns, so the master's wider play-outs (end_beam=24,
-# end_lines=8, per_first=3, lookahead=2) cost more there than at two. At three (not measured)
-# the master keeps the expert's play-outs and its reach of one own turn. At four it plays its
-# own play-outs (since the nineteenth session: +8.2 [+1.6, +14.8] VP over the expert-sized ones
-# on 98 deals of the 4-player row), but the other seats' turns in them are only 12 wide
-# (opp_beam; since the twenty-third session): on 160 deals of the row that scored -0.3
-# [-4.8, +4.1] VP against the uncapped master, won 49.4 % against 48.4 %, and cut its CPU
-# p99 from 3.1 to 2.0 s a decision on a fast machine, so that a machine 2.5 times slower
-# stays inside the time guide (docs/BOTS.md, "The master's own play-outs at four players").
+# end_lines=8, per_first=3, lookahead=2) cost more there than at two. At both it plays its own
+# play-outs, the other seats' turns in them only 12 wide (opp_beam). At four since the
+# nineteenth session (+8.2 [+1.6, +14.8] VP over the expert-sized ones on 98 deals of the
+# 4-player row), opp_beam since the twenty-third (on 160 deals of the row -0.3 [-4.8, +4.1] VP
+# against the uncapped master, 49.4 % won against 48.4 %, its CPU p99 cut from 3.1 to 2.0 s a
+# decision on a fast machine). At three since the twenty-fifth, where it had kept the
+# expert's play-outs and one own turn ahead: +9.0 [+3.0, +15.0] VP and 66.7 % won against
+# 52.8 % on 72 paired deals against two experts, 0.38 s CPU a decision (p99 3.2) where the
+# experts took 0.15 (docs/BOTS.md, "The master's own play-outs at three players").
 TABLE_CAPS: dict[int, dict[str, int]] = {
-    3: {"end_beam": 12, "end_lines": 6, "per_first": 2, "lookahead": 1},
+    3: {"opp_beam": 12},
     4: {"opp_beam": 12},
 }
 
@@ -132,9 +133,9 @@ _BELLS: dict[int, tuple[Any, frozenset[int]]] = {}
 
 
 def search_caps(st: EngineBase) -> dict[str, int] | None:
-    """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS); play-outs no
-    wider than the expert's at base tables of three, and the other seats' turns in them no
-    wider than the expert's at four (TABLE_CAPS); none at two."""
+    """Search hint for the bots: no play-outs when modules are on (SEARCH_CAPS); at base tables
+    of three and four the other seats' turns in the play-outs no wider than the expert's
+    (TABLE_CAPS); none at two."""
     if st.mods:
         return SEARCH_CAPS
     return TABLE_CAPS.get(st.num_players)
