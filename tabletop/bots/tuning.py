@@ -172,29 +172,6 @@ def _played_game(job: tuple[str, str, int, int, dict[str, Any] | None, int]) -> 
     return gs, players, dict(config or {}), list(st.history), [float(v) for v in st.scores()]
 
 
-def journal_games(game: str, path: Path) -> list[Played]:
-    """The games of a ``tabletop simulate --out`` journal (a run directory or its results.jsonl),
-    in file order: what a fit learns from with ``--games-from`` (any bots, any seats)."""
-    from tabletop.analysis.batch import read_jsonl
-    from tabletop.analysis.report import results_path
-
-    file = results_path(path)
-    if not file.exists():
-        raise ValueError(f"{file} does not exist (give a directory written by `tabletop simulate --out` "
-                         "or its results.jsonl)")
-    out: list[Played] = []
-    for rec in read_jsonl(file):
-        if rec.get("game", game) != game:
-            raise ValueError(f"{file} holds games of {rec.get('game')}, not {game}")
-        if not rec.get("actions"):
-            raise ValueError(f"game {rec.get('index')} of {file} has no actions to replay")
-        out.append((int(rec["seed"]), int(rec["players"]), dict(rec.get("config") or {}), list(rec["actions"]),
-                    [float(v) for v in rec["scores"]]))
-    if not out:
-        raise ValueError(f"{file} holds no games")
-    return out
-
-
 def _replayed_positions(game: str, played: Played, constants: dict[str, float] | None,
                         ) -> list[tuple[list[float], float, float]]:
     """A game replayed from its actions: at every decision, each seat's (terms, tf, final VP),
@@ -275,9 +252,9 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
               jobs: int = 1, check_deals: int = 0, log: Callable[[str], None] | None = None,
               fixed: tuple[str, ...] | None = None, positions: Path | None = None,
               players: int = 2, constants: dict[str, float] | None = None,
-              games_from: Path | None = None) -> dict[str, Any]:
+              played: list[Played] | None = None, games_from: str = "") -> dict[str, Any]:
     """Fit the evaluation's term weights on ``games`` self-play games of ``proxy`` at ``players`` seats
-    (or on the games of the journal ``games_from``: any bots, one table config).
+    (or on the games ``played``, read from the journal ``games_from``: any bots, one table config).
 
     Every fourth game is held out first, to report how much better the fit predicts the
     final VP than the hand-set sum on games it did not see; the weights shipped are then
@@ -290,8 +267,9 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     import numpy as np
 
     module = _evaluation_module(game)
-    played = journal_games(game, games_from) if games_from is not None else None
     if played is not None:
+        if not played:
+            raise ValueError(f"{games_from} holds no games")
         if check_deals or positions is not None:
             raise ValueError("a fit on a journal's games plays no check and keeps no --positions file "
                              "(its games are replayed from the journal)")
@@ -340,7 +318,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     table = dict(sorted((constants or {}).items()))
     check = _check(game, proxy, table, weights, seed, check_deals, config, jobs, say) if check_deals else None
     if played is not None:
-        source: dict[str, Any] = {"games_from": str(games_from),
+        source: dict[str, Any] = {"games_from": games_from,
                                   "deal_seeds": "each game's own, as its journal keeps it"}
     else:
         source = {"proxy": proxy, "seed": seed, "deal_seeds": "game k: game_seed(derive_seed(seed, 1), k), k < games"}

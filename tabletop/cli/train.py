@@ -16,7 +16,7 @@ import importlib
 import math
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -25,6 +25,9 @@ from tabletop.bots.registry import LEVELS
 from tabletop.bots.search import _evaluation_module
 from tabletop.cli.common import parse_options, stoppable
 from tabletop.core.registry import game_names
+
+if TYPE_CHECKING:
+    from tabletop.bots.tuning import Played
 
 # The shipped master (version 2) learned from the expert's games; its check is the ladder
 # (docs/BOTS.md), so train plays none by default. Version 1 was --proxy hard -k 480 --check 100.
@@ -52,6 +55,27 @@ def _constants(pairs: tuple[str, ...]) -> dict[str, float]:
         if not math.isfinite(table[name.strip()]):
             raise ValueError(f"--constant {pair!r}: the value must be a finite number")
     return table
+
+
+def _journal_games(game: str, path: Path) -> list[Played]:
+    """The games of a ``tabletop simulate --out`` journal (a run directory or its results.jsonl),
+    in file order: what a fit learns from with ``--games-from`` (any bots, any seats)."""
+    from tabletop.analysis.batch import read_jsonl
+    from tabletop.analysis.report import results_path
+
+    file = results_path(path)
+    if not file.exists():
+        raise ValueError(f"{file} does not exist (give a directory written by `tabletop simulate --out` "
+                         "or its results.jsonl)")
+    out: list[Played] = []
+    for rec in read_jsonl(file):
+        if rec.get("game", game) != game:
+            raise ValueError(f"{file} holds games of {rec.get('game')}, not {game}")
+        if not rec.get("actions"):
+            raise ValueError(f"game {rec.get('index')} of {file} has no actions to replay")
+        out.append((int(rec["seed"]), int(rec["players"]), dict(rec.get("config") or {}), list(rec["actions"]),
+                    [float(v) for v in rec["scores"]]))
+    return out
 
 
 @click.command()
@@ -172,7 +196,9 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
                 result = fit_terms(game, games=games, seed=seed, proxy=spec, ridge=ridge, config=config or None,
                                    jobs=jobs, check_deals=check, log=say,
                                    fixed=tuple(n.strip() for n in fix.split(",") if n.strip()), positions=positions,
-                                   players=players, constants=table, games_from=games_from)
+                                   players=players, constants=table,
+                                   played=_journal_games(game, games_from) if games_from is not None else None,
+                                   games_from=str(games_from or ""))
             else:
                 result = tune(game, generations=generations, deals=deals, popsize=popsize, sigma=sigma, seed=seed,
                               proxy=spec, config=config or None, jobs=jobs, names=names, check_deals=check, log=say)
