@@ -110,8 +110,8 @@ def _journal_games(game: str, path: Path) -> list[Played]:
               help="fit: read the terms with this evaluation constant instead of its hand-set value; it ships "
                    "in the model (repeatable)")
 @click.option("--positions", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="fit: keep the games' positions in this .npz file, and read them from it when it holds "
-                   "the same games (another --ridge or --fix without playing them again)")
+              help="fit: keep the games' actions in this .npz file, and replay them from it when it holds "
+                   "the same games (another --ridge, --fix or --constant without playing them again)")
 @click.option("--games-from", "games_from", type=click.Path(path_type=Path), default=None,
               help="fit: learn from the games of this journal (a `tabletop simulate --out` directory or its "
                    "results.jsonl: any bots, replayed from their actions) instead of playing the proxy's")
@@ -144,10 +144,9 @@ def train(game: str, name: str, version: int, method: str, games: int, ridge: fl
     names = [n.strip() for n in only.split(",") if n.strip()] or None
     target = out or _models_path(game, name)
     command = ["tabletop", "train", "--game", game, "--name", name, "--version", str(version), "--method", method]
-    if games_from is not None:
-        command += ["--games-from", str(games_from), "--ridge", str(ridge)]
-    elif method in ("fit", "distill"):
-        command += ["--games", str(games), "--ridge", str(ridge)]
+    if method in ("fit", "distill"):
+        command += ["--games-from", str(games_from)] if games_from is not None else ["--games", str(games)]
+        command += ["--ridge", str(ridge)]
         if fix:
             command += ["--fix", fix]
         for c in constants:

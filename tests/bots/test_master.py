@@ -300,14 +300,17 @@ def test_a_fit_learns_from_a_journals_games(tmp_path) -> None:
                                  "--out", str(run)])
     assert played.exit_code == 0, played.output
     out = tmp_path / "m.json"
-    res = runner.invoke(cli, ["train", "--games-from", str(run), "--out", str(out)])
+    res = runner.invoke(cli, ["train", "--games-from", str(run), "--constant", "CAFE_STEEP=2", "--fix", "money",
+                              "--out", str(out)])
     assert res.exit_code == 0, res.output
     m = load_model(out)
+    assert "--constant CAFE_STEEP=2" in m.training["command"] and "--fix money" in m.training["command"]
+    assert m.constants == {"CAFE_STEEP": 2.0}
     records = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
     assert m.training["games"] == 4 and m.training["games_from"] == str(run)
     assert m.training["positions"] == 2 * sum(r["decisions"] for r in records)
     assert "proxy" not in m.training and "--games-from" in m.training["command"]
-    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS)
+    assert set(m.weights) == set(E.TERMS) - set(E.FIXED_TERMS) - {"money"}
     for bad, message in ((["--seed", "3"], "--seed would not be used"),
                          (["--proxy", "hard", "--games", "8"], "--games, --proxy would not be used"),
                          (["--check", "2"], "plays no check"),
