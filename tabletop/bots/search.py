@@ -44,7 +44,11 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   run to the end of the game (the costliest decisions). ``opp_beam=O`` plans the
   other seats' turns inside the play-outs at width ``O`` instead of ``end_beam``:
   at four players three of every four turns played out are theirs (a table's
-  caps may bound it; its 0 is read as ``end_beam`` there).
+  caps may bound it; its 0 is read as ``end_beam`` there). ``choices=K`` (whole-turn
+  candidates) first takes the best turn of each of the ``K`` best *main choices* (the game's
+  ``turn_choice(line)``: in Grand Austria Hotel the die a turn takes), then fills the
+  ``end_lines`` as before: without it the candidates often all take the same die, and the
+  play-outs only choose how to finish that action, never which action to take.
 * ``ismcts``  — single-observer information-set MCTS (open loop): each iteration
   samples a determinization, descends the tree by UCT over the actions legal in
   that sample, expands one action, plays a short greedy-ish rollout and
@@ -143,6 +147,17 @@ def _marker(game: str) -> Marker:
     """The game's ``turn_marker`` (from its evaluation module), or a constant."""
     fn = getattr(_evaluation_module(game), "turn_marker", None)
     return fn if callable(fn) else _no_marker
+
+
+def _no_choice(line: tuple[str, ...]) -> Hashable:
+    return None
+
+
+def _choice(game: str) -> Callable[[tuple[str, ...]], Hashable]:
+    """The game's ``turn_choice(line)`` (from its evaluation module: a planned turn's main
+    choice, e.g. the die it takes), or one choice for every turn."""
+    fn = getattr(_evaluation_module(game), "turn_choice", None)
+    return fn if callable(fn) else _no_choice
 
 
 def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
@@ -385,7 +400,7 @@ class FlatMCBot:
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
                  margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
-                 early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0) -> None:
+                 early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0, choices: int = 0) -> None:
         _check_seconds(seconds)
         self.rng = Rng(seed)
         self.eval = eval
@@ -407,6 +422,7 @@ class FlatMCBot:
         self.early_lookahead = early_lookahead
         self.early_turns = early_turns
         self.opp_beam = opp_beam
+        self.choices = choices
         # Called at every play-out decision (without halving) with the first determinization,
         # the seat, the candidate turns and each one's mean play-out result: what a judgement
         # distilled from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
@@ -568,14 +584,31 @@ class FlatMCBot:
         cands: list[tuple[float, tuple[str, ...]]] = []
         values: set[float] = set()
         per: dict[str, int] = {}
-        for v, seq in found:
+
+        def take(v: float, seq: tuple[str, ...]) -> bool:
             if round(v, 6) in values or per.get(seq[0], 0) >= self.per_first:
-                continue  # the same end of turn reached another way, or enough of this opening
+                return False  # the same end of turn reached another way, or enough of this opening
             values.add(round(v, 6))
             per[seq[0]] = per.get(seq[0], 0) + 1
             cands.append((v, seq))
+            return True
+
+        if self.choices > 0:
+            # first the best turn of each of the best main choices (which die), so that the
+            # play-outs compare actions, not only ways to finish one
+            choice = _choice(obs.game)
+            kinds: set[Hashable] = set()
+            for v, seq in found:
+                if len(kinds) >= self.choices or len(cands) >= max(1, lines):
+                    break
+                kind = choice(seq)
+                if kind not in kinds and take(v, seq):
+                    kinds.add(kind)
+        for v, seq in found:
             if len(cands) >= max(1, lines):
                 break
+            take(v, seq)
+        cands.sort(key=lambda vs: (-vs[0], legal.index(vs[1][0])))  # the planner's best first
         if not cands:
             return legal[0]
         if self.halving > 0:

@@ -270,6 +270,61 @@ def test_early_lookahead_looks_less_far_while_many_turns_are_left(monkeypatch) -
     assert reached(early, spec.replace("lookahead=3", "lookahead=1") + ",early_lookahead=2,early_turns=10") == {1}
 
 
+def test_choices_put_the_best_turn_of_several_dice_among_the_candidates(monkeypatch) -> None:
+    """``choices=K``: the candidate turns first take the best planned turn of each of the ``K``
+    best main choices (Grand Austria Hotel's ``turn_choice``: the die a turn takes), then fill
+    ``end_lines`` as before; so the play-outs compare which action to take, where without it
+    the candidates can all take one die. The candidates stay in the planner's order."""
+    from tabletop.games.grand_austria_hotel.evaluation import turn_choice
+    met: list[tuple[str, ...]] = []
+
+    def judged(bot, s, me, ev, marker, seq, own_turns):
+        met.append(seq)
+        return 0.0
+
+    monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    spec = "flatmc:samples=1,beam=8,per_root=2,end_samples=1,end_lines=4,per_first=4,lookahead=1"
+    narrow = None
+    for seed in range(40):  # a turn whose best four planned turns take fewer than three dice
+        st = midgame(seed, steps=60)
+        seat = st.current_player
+        obs = Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))
+        met.clear()
+        make_bot(spec, 1).choose(obs)
+        plain = list(met)
+        found: list[tuple[float, tuple[str, ...]]] = []
+        ev = search._evaluator(GAH, "")
+        search.plan_turn(st, seat, ev, search._marker(GAH), 8, 2, finished=found)
+        dice = {turn_choice(line) for _v, line in found}
+        if len(plain) == 4 and len({turn_choice(line) for line in plain}) < 3 <= len(dice):
+            narrow = (obs, plain, found)
+            break
+    assert narrow is not None, "no turn found whose candidates share their dice"
+    obs, plain, found = narrow
+    met.clear()
+    make_bot(spec + ",choices=3", 1).choose(obs)
+    kinds = [turn_choice(line) for line in met]
+    assert len(met) == 4 and len(set(kinds)) >= 3
+    best_of = {}
+    for v, line in sorted(found, key=lambda vl: -vl[0]):
+        best_of.setdefault(turn_choice(line), v)
+    top3 = sorted(best_of, key=lambda k: -best_of[k])[:3]
+    assert set(top3) <= set(kinds)  # the three best dice, each by its best turn
+    assert met[0] == plain[0]  # the planner's best turn is still played out first
+    met.clear()
+    make_bot(spec + ",choices=0", 1).choose(obs)
+    assert met == plain  # off: the candidates as before
+
+
+def test_turn_choice_is_the_die_a_turn_takes() -> None:
+    from tabletop.games.grand_austria_hotel.evaluation import turn_choice
+    assert turn_choice(("g2", "d1+", "s2c1", "t0s", "done")) == "d1"
+    assert turn_choice(("d6=2+", "w2k2")) == turn_choice(("d6=2", "w3k1")) == "d6=2"
+    assert turn_choice(("d3:red+", "r4")) == "d3:red"
+    assert turn_choice(("key=2", "+s")) == turn_choice(("key", "+w")) == "key"
+    assert turn_choice(("done",)) == turn_choice(("r0", "r1")) == ""
+
+
 def test_greedy_beats_random() -> None:
     """Seat-balanced: greedy wins every one of 6 games against random."""
     wins = 0

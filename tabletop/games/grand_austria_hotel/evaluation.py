@@ -275,6 +275,20 @@ def turns_left(st: EngineBase, seat: int) -> int:
     return actions_left(st, seat)[0]
 
 
+def turn_choice(line: tuple[str, ...]) -> str:
+    """The main choice of a planned turn: the die it takes (``d1``, ``d6=2``; the boost, a
+    krone for one more item, is the same choice; a Let's Waltz! coloured die keeps its colour),
+    ``key`` for module IV's skeleton key, or ``""`` for a turn without one (a pass, a setup
+    decision). A search bot that keeps candidates of several main choices (``choices=K``) lets
+    its play-outs compare which action to take, not only how to finish the same one."""
+    for action in line:
+        if action.startswith("d") and action[1:2].isdigit():
+            return action.replace("+", "")
+        if action == "key" or action.startswith("key="):
+            return "key"
+    return ""
+
+
 def turn_marker(st: EngineBase, seat: int) -> tuple[int, int, bool, str]:
     """Changes when ``seat``'s turn ends (search bots plan one turn at a time)."""
     return st.round, st.covered[seat], st.passed[seat], st.phase
