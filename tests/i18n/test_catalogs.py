@@ -115,3 +115,19 @@ def test_every_event_prompt_and_action_of_a_game_reads_in_every_language(modules
                 if lang == "de" and ev["kind"] not in ("start",):
                     assert text != sentence(cats["en"], ev, names) or not LATIN.search(
                         text.replace("Ann", "").replace("Ben", "").replace("Cleo", "")), (ev, text)
+
+
+def test_a_final_scoring_line_says_its_vp_even_when_nothing_scored() -> None:
+    """000 Final scoring: a game-end card whose condition gave nothing (the Operator with the
+    disk on space 0 after the last Emperor setback) says ``+0 VP`` in every language, instead
+    of a line that leaves the player guessing; other events still say only what changed."""
+    final = {"kind": "final", "round": 7, "seat": 1, "vp": 0, "kronen": 0, "emperor": 0, "sources": {},
+             "params": {"line": "staff", "staff": "operator"}}
+    zero_vp = {"en": "(+0 VP)", "de": "(+0 SP)", "zh": "(+0 分)"}
+    for lang, shown in zero_vp.items():
+        cat = catalog(lang)
+        assert sentence(cat, final, ["Ann", "Ben"]).endswith(shown), lang
+        scored = sentence(cat, {**final, "vp": 6, "sources": {"staff": 6}}, ["Ann", "Ben"])
+        assert scored.endswith(shown.replace("0", "6")), lang
+    quiet = {"kind": "round_end", "round": 3, "seat": -1, "vp": 0, "kronen": 0, "emperor": 0, "params": {}}
+    assert "VP" not in sentence(catalog("en"), quiet, ["Ann", "Ben"])

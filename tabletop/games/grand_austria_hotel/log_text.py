@@ -137,10 +137,12 @@ def action_sentence(cat: Catalog, f: dict[str, Any], who: str) -> str:
 
 
 def changes(cat: Catalog, ev: dict[str, Any]) -> str:
-    """``(+7 VP: 5 Emperor, 2 bonuses, −3 kronen)``: what an event changed for its seat."""
+    """``(+7 VP: 5 Emperor, 2 bonuses, −3 kronen)``: what an event changed for its seat. A line
+    of the final scoring always says its VP, ``(+0 VP)`` too: a game-end card that scored
+    nothing is explained, not silent."""
     out = []
-    if ev.get("vp") or ev.get("sources"):
-        vp = ev["vp"]
+    if ev.get("vp") or ev.get("sources") or ev["kind"] == "final":
+        vp = ev.get("vp", 0)
         text = cat.t("delta.vp", sign="+" if vp >= 0 else "−", n=abs(vp))
         src = ev.get("sources", {})
         if len(src) > 1 or (src and list(src.values())[0] != vp):
