@@ -8,7 +8,10 @@ same hint. Each legal move is judged by the bots' turn planner: the move, then
 the best rest of the player's turn it can find, then the game's strongest
 judgement (``coach_judgement``: the master's, learned from self-play, where the
 game has it; its estimate of the player's final score, in VP), averaged over
-the samples.
+the samples. Where the game can split that judgement into its terms (Grand Austria
+Hotel's ``judgement_terms``), each move also carries its *reasons*: the terms that the move
+and the rest of the turn change most, in VP (a guest brought closer to its room, kronen
+spent, a step on the Emperor track), so a newcomer sees why, not only what.
 
 The review replays a finished game and asks the same question at every decision
 a seat took with a choice: how much worse, by that judgement, was the move
@@ -23,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.bots.search import _evaluator, _marker, _resolve_chance, plan_turn
+from tabletop.bots.search import _evaluation_module, _evaluator, _marker, _resolve_chance, plan_turn
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.core.state import GameState
@@ -36,6 +39,9 @@ class Advice:
 
     action: str
     worth: float
+    # the judgement's terms this move (and the best rest of the turn) changes most, in VP:
+    # (term, change), largest change first; empty where the game cannot split its judgement
+    why: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,42 +76,94 @@ def coach_judgement(game: str) -> str:
     return PREFERRED_JUDGEMENT
 
 
+Terms = Callable[[GameState, int, str], dict[str, float]]
+
+# A move's reasons: at most this many terms, each changed by at least this many VP.
+REASONS = 3
+REASON_MIN = 0.5
+
+
+def _term_splitter(game: str) -> Terms | None:
+    """The game's ``judgement_terms(state, seat, judgement)`` (from its evaluation module), if any,
+    without its ``QUIET_TERMS`` (bookkeeping no player would call a reason)."""
+    module = _evaluation_module(game)
+    fn = getattr(module, "judgement_terms", None)
+    if not callable(fn):
+        return None
+    quiet = frozenset(getattr(module, "QUIET_TERMS", ()))
+
+    def split(st: GameState, seat: int, judgement: str) -> dict[str, float]:
+        return {k: v for k, v in fn(st, seat, judgement).items() if k not in quiet}
+
+    return split
+
+
 def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], samples: int = 2,
                beam: int = 8, per_root: int = 2, judgement: str | None = None) -> list[Advice]:
-    """Every legal move with its worth, best first (ties: in the order of ``legal``). ``judgement``
-    names the evaluation (``eval=`` of a bot; default: ``coach_judgement``)."""
+    """Every legal move with its worth, best first (ties: in the order of ``legal``), and its
+    reasons where the game can split its judgement. ``judgement`` names the evaluation (``eval=``
+    of a bot; default: ``coach_judgement``)."""
     info = get_game(game)
     if info.determinize is None:
         raise ValueError(f"{game} has no determinizer: the coach cannot judge its moves")
-    ev = _evaluator(game, coach_judgement(game) if judgement is None else judgement)
+    name = coach_judgement(game) if judgement is None else judgement
+    ev = _evaluator(game, name)
     marker = _marker(game)
+    split = _term_splitter(game) if ":" not in name else None  # changed constants: no split
     rng = Rng(view_seed(game, seat, view, legal))
     totals = dict.fromkeys(legal, 0.0)
+    change: dict[str, dict[str, float]] = {a: {} for a in legal}  # move -> term -> summed change
     n = max(1, samples)
     for _ in range(n):
         st = info.determinize(view, rng)
-        for a, v in judge_each(st, seat, legal, ev, marker, beam, per_root).items():
+        ends: dict[str, dict[str, float]] | None = {} if split is not None else None
+        for a, v in judge_each(st, seat, legal, ev, marker, beam, per_root, split, name, ends).items():
             totals[a] += v
+        if split is not None and ends is not None:
+            now = split(st, seat, name)
+            for a, end in ends.items():
+                for term in now.keys() | end.keys():
+                    change[a][term] = change[a].get(term, 0.0) + end.get(term, 0.0) - now.get(term, 0.0)
     ranked = sorted(legal, key=lambda a: (-totals[a], legal.index(a)))
-    return [Advice(a, round(totals[a] / n, 2)) for a in ranked]
+    return [Advice(a, round(totals[a] / n, 2), _reasons(change[a], n)) for a in ranked]
+
+
+def _reasons(change: dict[str, float], n: int) -> tuple[tuple[str, float], ...]:
+    """The ``REASONS`` terms with the largest mean change (at least ``REASON_MIN`` VP), largest first."""
+    mean = [(term, round(total / n, 1)) for term, total in change.items() if abs(total / n) >= REASON_MIN]
+    mean.sort(key=lambda tv: (-abs(tv[1]), tv[0]))
+    return tuple(mean[:REASONS])
 
 
 def judge_each(st: GameState, seat: int, legal: list[str], ev: Callable[[GameState, int], float],
                marker: Callable[[GameState, int], Any], beam: int, per_root: int,
-               ) -> dict[str, float]:
-    """For each legal move on ``st``: its value after the best rest of the turn; ``st`` is left as it was."""
+               split: Terms | None = None, judgement: str = "",
+               ends: dict[str, dict[str, float]] | None = None) -> dict[str, float]:
+    """For each legal move on ``st``: its value after the best rest of the turn; ``st`` is left as
+    it was. With ``split`` and ``ends`` given, ``ends[move]`` is the judgement ``judgement`` split
+    into its terms where that value was read (the end of the move's best turn)."""
     start = marker(st, seat)
     out: dict[str, float] = {}
     for a in legal:
         st.apply(a)
         k = _resolve_chance(st)
+        rest: tuple[str, ...] = ()
         if st.is_terminal():
             v = float(st.scores()[seat])
         elif st.current_player == seat and marker(st, seat) == start:
             by_root = plan_turn(st, seat, ev, marker, beam, per_root)
-            v = max(vs[0] for vs in by_root.values()) if by_root else ev(st, seat)
+            if by_root:
+                v, rest = max(by_root.values(), key=lambda vs: vs[0])
+            else:
+                v = ev(st, seat)
         else:
             v = ev(st, seat)
+        if split is not None and ends is not None:
+            for x in rest:
+                st.apply(x)
+            ends[a] = split(st, seat, judgement)
+            for _ in rest:
+                st.undo()
         for _ in range(k + 1):
             st.undo()
         out[a] = v

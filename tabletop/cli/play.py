@@ -27,7 +27,7 @@ from tabletop.core.registry import GameInfo, get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
 from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
-from tabletop.i18n.events import action_text
+from tabletop.i18n.events import action_text, reasons_text
 
 
 class Words:
@@ -167,6 +167,8 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
             for i, m in enumerate(moves, start=1):
                 console.print("  " + say("cli.hint.move", rank=i, action=m.action, text=words.action(m.action),
                                          worth=round(m.worth)), markup=False)
+                if m.why:
+                    console.print("       " + reasons_text(words.cat, m.why), markup=False)
             continue
         if word == "undo":
             if not _undo_own(st, seat, turn_marks):

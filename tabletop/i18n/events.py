@@ -5,6 +5,7 @@ A game that has its own sentences registers ``event_sentence`` (Grand Austria Ho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.core.registry import get_game
@@ -32,6 +33,17 @@ def action_text(game: str, cat: Catalog, st: GameState, action: str, names: list
     ev = {"kind": "roll" if cp < 0 else "action", "round": getattr(st, "round", 0), "seat": max(-1, cp),
           "vp": 0, "kronen": 0, "emperor": 0, "sources": {}, "params": st.action_facts(action)}
     return sentence(game, cat, ev, names)
+
+
+def reasons_text(cat: Catalog, why: Iterable[tuple[str, float]]) -> str:
+    """A coach's move's reasons in words (``why: guests in the café +6, kronen −5``): each term of
+    the judgement by its catalog name (``term.<name>``; a term the catalog lacks by its own),
+    its change in whole VP; "" for none."""
+    parts = []
+    for term, vp in why:
+        name = cat.t(f"term.{term}") if f"term.{term}" in cat else term
+        parts.append(cat.t("hint.reason", term=name, sign="+" if vp >= 0 else "−", n=int(abs(vp) + 0.5)))
+    return cat.t("hint.reasons", reasons=cat.t("hint.reason.sep").join(parts)) if parts else ""
 
 
 def replay_events(record: dict[str, Any]) -> tuple[GameState, list[dict[str, Any]]]:

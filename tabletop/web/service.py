@@ -39,7 +39,7 @@ from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
 from tabletop.i18n.catalog import catalog
-from tabletop.i18n.events import action_text
+from tabletop.i18n.events import action_text, reasons_text
 from tabletop.web.botpool import BotPool, default_workers
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
 
@@ -863,9 +863,12 @@ class GameService:
                 raise Conflict(str(exc)) from None
             live.hints = {key: moves}  # the latest decision's only
         best = moves[0].worth
+        cat = catalog(lang)
         return {"revision": revision, "seat": seat,
                 "moves": [{"action": m.action, "text": texts.get(m.action, m.action), "worth": m.worth,
-                           "behind": round(best - m.worth, 2)} for m in moves]}
+                           "behind": round(best - m.worth, 2),
+                           "why": [{"term": term, "vp": vp} for term, vp in m.why],
+                           "reasons": reasons_text(cat, m.why)} for m in moves]}
 
     async def review(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
         """After the game: the token's seat's decisions that lost the most against the coach's pick,
@@ -887,12 +890,17 @@ class GameService:
             live.reviews[seat] = found
         by_step = {m.step: m for m in found}
         said: dict[int, dict[str, Any]] = {}
+        cat = catalog(lang)
+
+        def move(advice: coach.Advice, say: Callable[[str], str]) -> dict[str, Any]:
+            return {"action": advice.action, "text": say(advice.action), "worth": advice.worth,
+                    "why": [{"term": term, "vp": vp} for term, vp in advice.why],
+                    "reasons": reasons_text(cat, advice.why)}
+
         for step, st in coach.walk(self._start(live), actions, by_step):  # the game played once, not per line
             m, say = by_step[step], self._sayer(live, st, lang)
             said[step] = {"step": step, "round": getattr(st, "round", None),
-                          "played": {"action": m.played.action, "text": say(m.played.action), "worth": m.played.worth},
-                          "best": {"action": m.best.action, "text": say(m.best.action), "worth": m.best.worth},
-                          "loss": m.loss}
+                          "played": move(m.played, say), "best": move(m.best, say), "loss": m.loss}
         out = [said[m.step] for m in found]
         return {"seat": seat, "mistakes": out}
 

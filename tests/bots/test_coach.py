@@ -90,12 +90,48 @@ def test_the_hint_never_changes_with_the_hidden_state() -> None:
     assert hint(GAH, me, legal, one.view(me)) == hint(GAH, me, legal, two.view(me))
 
 
+@pytest.mark.parametrize("config", [{}, ALL_MODULES])
+def test_a_hint_says_why_each_move_is_worth_what_it_is(config) -> None:
+    """Each move's reasons are the terms of the coach's judgement that the move (and the best rest
+    of the turn) changes most: the judgement split into its terms adds up to its value, each
+    reason is that term's mean change from the position now, at least half a VP, largest first,
+    at most three, and never a bookkeeping term (a die action spent, a decision pending)."""
+    from tabletop.bots import coach
+    from tabletop.bots.search import _evaluator, _marker, plan_turn
+    from tabletop.games.grand_austria_hotel.evaluation import QUIET_TERMS, judgement_terms
+    st = a_choice(GAH, 5, config)
+    me = st.current_player
+    legal = list(st.legal_actions())
+    judge = _evaluator(GAH, "master")
+    assert sum(judgement_terms(st, me, "master").values()) == pytest.approx(judge(st, me))
+    assert sum(judgement_terms(st, me, "").values()) == pytest.approx(_evaluator(GAH, "hand")(st, me))
+    moves = rank_moves(GAH, me, legal, st.view(me), samples=1)
+    assert any(m.why for m in moves)
+    for m in moves:
+        assert len(m.why) <= coach.REASONS
+        assert all(abs(v) >= coach.REASON_MIN and term not in QUIET_TERMS for term, v in m.why)
+        assert [abs(v) for _t, v in m.why] == sorted((abs(v) for _t, v in m.why), reverse=True)
+    # read the best move's reasons again by hand on the coach's own sample
+    sample = get_game(GAH).determinize(st.view(me), Rng(coach.view_seed(GAH, me, st.view(me), legal)))
+    best = moves[0]
+    now = judgement_terms(sample, me, "master")
+    sample.apply(best.action)
+    by_root = plan_turn(sample, me, judge, _marker(GAH), 8, 2) if sample.current_player == me else {}
+    _v, rest = max(by_root.values(), key=lambda vs: vs[0]) if by_root else (0.0, ())
+    for a in rest:
+        sample.apply(a)
+    end = judgement_terms(sample, me, "master")
+    for term, v in best.why:
+        assert v == pytest.approx(end[term] - now[term], abs=0.051)
+
+
 def test_hint_for_burger_joint() -> None:
     st = a_choice("burger-joint", 3)
     me = st.current_player
     legal = list(st.legal_actions())
     moves = hint("burger-joint", me, legal, st.view(me))
     assert moves and all(m.action in legal for m in moves)
+    assert all(m.why == () for m in moves)  # its judgement has no terms to give as reasons
 
 
 def test_review_moves_are_legal_at_their_points_and_lost_worth() -> None:

@@ -33,6 +33,7 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     assert moves.count() == 3
     text = page.inner_text("#hint-panel")
     assert "SP am Ende" in text, text  # in the page's language
+    assert "warum: " in text, text  # and why, in its words
     legal = set(page.evaluate("tabletop.state().legal.map(l => l.action)"))
     chosen = [moves.nth(i).get_attribute("data-hint") for i in range(3)]
     assert set(chosen) <= legal

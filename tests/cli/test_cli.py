@@ -136,6 +136,7 @@ def test_play_hint_undo_save_and_load(tmp_path) -> None:
     hinted = re.findall(r"^\s+([123])\. (\S+)\s+.*: ≈ (\d+) VP$", out, re.M)
     assert [h[0] for h in hinted] == ["1", "2", "3"], out
     assert int(hinted[0][2]) >= int(hinted[1][2]) >= int(hinted[2][2])
+    assert re.search(r"^\s+why: .+ [+−]\d+$", out, re.M), out  # a move's reasons, under it
     assert "nothing of yours to undo" in out  # taking a starting guest draws a new one: not undoable
     assert save.exists()
     saved = json.loads(save.read_text())

@@ -936,6 +936,30 @@ def judgement_weights(name: str) -> tuple[dict[str, float], dict[str, tuple[floa
     return dict(m.constants), {k: (float(a), float(b)) for k, (a, b) in m.weights.items()}
 
 
+# Terms the coach does not give as a move's reasons: bookkeeping that every move of a decision
+# changes alike (a die action spent) or that only exists mid-turn (decisions still pending).
+QUIET_TERMS = ("tempo", "pending")
+
+
+def judgement_terms(st: EngineBase, seat: int, name: str = "") -> dict[str, float]:
+    """The judgement ``name`` (as ``EVALUATORS`` reads it at this table: ``<name>-modules``
+    where modules are on, ``<name>-<n>p`` at n seats, where such a model ships) split into its
+    terms, each counted as that judgement counts it (its constants, its weight ``a + b x tf``):
+    they add up to the judgement's value. What the coach shows as a move's reasons."""
+    from tabletop.games.grand_austria_hotel.models import names
+
+    if name not in ("", "hand"):
+        table_name = name + MODULES_SUFFIX if st.mods else f"{name}-{st.num_players}p"
+        if table_name in names():
+            name = table_name
+    constants, weights = judgement_weights(name)
+    split = terms(st, seat, constants or None)
+    if st.phase == "over" or not weights:
+        return split
+    tf = time_share(st, seat)
+    return {k: (weights[k][0] + weights[k][1] * tf) * v if k in weights else v for k, v in split.items()}
+
+
 def trained(name: str) -> Callable[[EngineBase, int], float]:
     """The evaluation with the constants and term weights of the shipped model ``name``
     (``models/<name>.json``, made by ``tabletop train``)."""

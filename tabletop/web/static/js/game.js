@@ -415,7 +415,7 @@ export function showGame(root, gameId) {
     render();
   }
 
-  /** The coach's three best moves: each with the player's estimated final VP after it. */
+  /** The coach's three best moves: each with the player's estimated final VP after it, and why. */
   function hintPanel() {
     const hi = S.hint;
     if (hi.loading) return h("div.hint-panel", { id: "hint-panel", "data-loading": "1" }, h("span.muted", t("game.hint.thinking")));
@@ -424,7 +424,8 @@ export function showGame(root, gameId) {
         h("button.small.link-like", { type: "button", "data-hint-action": m.action, title: t("game.hint.play"),
           onclick: () => act(m.action) }, logText(m.text)),
         " ", h("span.worth", t("game.hint.worth", { worth: Math.round(m.worth) })),
-        m.behind > 0.05 ? h("span.muted.small", " ", t("game.hint.behind", { d: m.behind.toFixed(1) })) : null))),
+        m.behind > 0.05 ? h("span.muted.small", " ", t("game.hint.behind", { d: m.behind.toFixed(1) })) : null,
+        m.reasons ? h("div.small.muted.hint-why", { "data-why": m.why.map((w) => w.term).join(" ") }, m.reasons) : null))),
       h("p.muted.small", t("game.hint.note")));
   }
 
@@ -451,7 +452,8 @@ export function showGame(root, gameId) {
       rv.mistakes.length ? h("ol.review-list", rv.mistakes.map((m) => h("li", { "data-review-step": m.step },
         t("game.review.line", { round: m.round ?? "?", played: logText(m.played.text), pv: Math.round(m.played.worth),
           best: logText(m.best.text), bv: Math.round(m.best.worth), loss: m.loss.toFixed(1) }), " ",
-        h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step) }, t("game.review.show")))))
+        h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step) }, t("game.review.show")),
+        m.best.reasons ? h("div.small.muted.review-why", m.best.reasons) : null)))
         : h("p.muted", t("game.review.none")));
   }
 
