@@ -221,9 +221,9 @@ def test_successive_halving_spends_the_samples_on_the_better_half(monkeypatch) -
     assert len(calls) == 16 and {i for _seq, i in calls} == {0, 1}  # without halving: all on both
 
 
-def test_late_lines_take_fewer_candidates_where_the_play_outs_run_to_the_end(monkeypatch) -> None:
-    """``late_lines=L``: where the play-outs run to the end of the game (``endgame``), only the
-    ``L`` best candidate turns are played out; earlier (``lookahead``) all ``end_lines`` are."""
+def record_candidates(monkeypatch) -> list[tuple[str, ...]]:
+    """Every candidate turn a flatmc bot plays out from now on, in order (each play-out replaced
+    by a result of 0)."""
     met: list[tuple[str, ...]] = []
 
     def judged(bot, s, me, ev, marker, seq, own_turns):
@@ -231,6 +231,13 @@ def test_late_lines_take_fewer_candidates_where_the_play_outs_run_to_the_end(mon
         return 0.0
 
     monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    return met
+
+
+def test_late_lines_take_fewer_candidates_where_the_play_outs_run_to_the_end(monkeypatch) -> None:
+    """``late_lines=L``: where the play-outs run to the end of the game (``endgame``), only the
+    ``L`` best candidate turns are played out; earlier (``lookahead``) all ``end_lines`` are."""
+    met = record_candidates(monkeypatch)
     spec = "flatmc:samples=1,beam=6,per_root=2,end_samples=1,end_lines=6,per_first=3,late_lines=2"
     late = last_round(4)
     seat = late.current_player
@@ -276,13 +283,7 @@ def test_choices_put_the_best_turn_of_several_dice_among_the_candidates(monkeypa
     ``end_lines`` as before; so the play-outs compare which action to take, where without it
     the candidates can all take one die. The candidates stay in the planner's order."""
     from tabletop.games.grand_austria_hotel.evaluation import turn_choice
-    met: list[tuple[str, ...]] = []
-
-    def judged(bot, s, me, ev, marker, seq, own_turns):
-        met.append(seq)
-        return 0.0
-
-    monkeypatch.setattr(search.FlatMCBot, "_candidate_result", judged)
+    met = record_candidates(monkeypatch)
     spec = "flatmc:samples=1,beam=8,per_root=2,end_samples=1,end_lines=4,per_first=4,lookahead=1"
     narrow = None
     for seed in range(40):  # a turn whose best four planned turns take fewer than three dice
