@@ -67,6 +67,7 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     assert items.count() >= 1
     step = int(items.first.get_attribute("data-review-step"))
     assert "Runde" in items.first.inner_text()
+    assert "warum: " in page.inner_text("#review")  # the coach's picks say why, in the page's language
     shot(page, "81-review")
     items.first.locator("[data-review-show]").click()
     page.wait_for_selector(f"#replay[data-step='{step}']", timeout=15000)

@@ -154,6 +154,7 @@ def test_play_review_after_the_game_lists_costly_decisions() -> None:
     assert 1 <= len(lines) <= 5, out[-3000:]
     losses = [float(x[2]) for x in lines]
     assert losses == sorted(losses, reverse=True) and losses[-1] >= 0.5
+    assert re.search(r"VP\): [\d.]+ VP\n\s+why: .+ [+−]\d+$", out, re.M), out[-3000:]  # the pick's reasons
 
 
 def test_play_undo_takes_back_a_reversible_choice(tmp_path) -> None:
