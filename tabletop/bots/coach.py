@@ -53,6 +53,9 @@ class Mistake:
     played: Advice
     best: Advice
     loss: float  # best.worth - played.worth, in VP
+    # where the pick's end of turn beats the move played's, by the judgement's terms: (term, VP),
+    # the largest differences first (what the pick gains or keeps that the move played did not)
+    why: tuple[tuple[str, float], ...] = ()
 
 
 def view_seed(game: str, seat: int, view: dict[str, Any], legal: list[str]) -> int:
@@ -78,6 +81,10 @@ def coach_judgement(game: str) -> str:
 
 Terms = Callable[[GameState, int, str], dict[str, float]]
 
+# The coach's planner: how wide it searches the rest of the player's turn after each move.
+BEAM = 8
+PER_ROOT = 2
+
 # A move's reasons: at most this many terms, each changed by at least this many VP.
 REASONS = 3
 REASON_MIN = 0.5
@@ -99,10 +106,16 @@ def _term_splitter(game: str) -> Terms | None:
 
 
 def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], samples: int = 2,
-               beam: int = 8, per_root: int = 2, judgement: str | None = None) -> list[Advice]:
+               beam: int = BEAM, per_root: int = PER_ROOT, judgement: str | None = None) -> list[Advice]:
     """Every legal move with its worth, best first (ties: in the order of ``legal``), and its
     reasons where the game can split its judgement. ``judgement`` names the evaluation (``eval=``
     of a bot; default: ``coach_judgement``)."""
+    return _ranked(game, seat, legal, view, samples, beam, per_root, judgement)[0]
+
+
+def _ranked(game: str, seat: int, legal: list[str], view: dict[str, Any], samples: int, beam: int, per_root: int,
+            judgement: str | None) -> tuple[list[Advice], dict[str, dict[str, float]], int]:
+    """``rank_moves``, with each move's summed change of every term over the samples, and their number."""
     info = get_game(game)
     if info.determinize is None:
         raise ValueError(f"{game} has no determinizer: the coach cannot judge its moves")
@@ -125,7 +138,7 @@ def rank_moves(game: str, seat: int, legal: list[str], view: dict[str, Any], sam
                 for term in now.keys() | end.keys():
                     change[a][term] = change[a].get(term, 0.0) + end.get(term, 0.0) - now.get(term, 0.0)
     ranked = sorted(legal, key=lambda a: (-totals[a], legal.index(a)))
-    return [Advice(a, round(totals[a] / n, 2), _reasons(change[a], n)) for a in ranked]
+    return [Advice(a, round(totals[a] / n, 2), _reasons(change[a], n)) for a in ranked], change, n
 
 
 def _reasons(change: dict[str, float], n: int) -> tuple[tuple[str, float], ...]:
@@ -188,11 +201,13 @@ def review(start: GameState, actions: list[str], seats: list[int], top: int = 5,
         if cp in seats and not st.is_chance():
             legal = list(st.legal_actions())
             if len(legal) > 1 and a in legal:
-                ranked = rank_moves(game, cp, legal, st.view(cp), samples=samples)
-                played = next(x for x in ranked if x.action == a)
-                loss = round(ranked[0].worth - played.worth, 2)
+                ranked, change, n = _ranked(game, cp, legal, st.view(cp), samples, BEAM, PER_ROOT, None)
+                played, best = next(x for x in ranked if x.action == a), ranked[0]
+                loss = round(best.worth - played.worth, 2)
                 if loss >= 0.5:
-                    found.append(Mistake(step, cp, played, ranked[0], loss))
+                    ahead, behind = change[best.action], change[played.action]
+                    gap = {t: ahead.get(t, 0.0) - behind.get(t, 0.0) for t in ahead.keys() | behind.keys()}
+                    found.append(Mistake(step, cp, played, best, loss, _reasons(gap, n)))
         st.apply(a)
     found.sort(key=lambda m: (-m.loss, m.step))
     return found[:max(0, top)]

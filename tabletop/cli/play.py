@@ -231,8 +231,8 @@ def _print_review(console: Console, start: GameState, st: GameState, seat: int, 
                          best=w.action(m.best.action), bv=round(m.best.worth), loss=f"{m.loss:.1f}")
     for m in found:
         console.print("  " + said[m.step], markup=False)
-        if m.best.why:  # why the coach's pick was worth more
-            console.print("     " + reasons_text(words.cat, m.best.why), markup=False)
+        if m.why:  # where the coach's pick was worth more
+            console.print("     " + reasons_text(words.cat, m.why, "review.reasons"), markup=False)
 
 
 def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: bool, lang: str = "en") -> None:

@@ -35,15 +35,16 @@ def action_text(game: str, cat: Catalog, st: GameState, action: str, names: list
     return sentence(game, cat, ev, names)
 
 
-def reasons_text(cat: Catalog, why: Iterable[tuple[str, float]]) -> str:
-    """A coach's move's reasons in words (``why: guests in the café +6, kronen −5``): each term of
-    the judgement by its catalog name (``term.<name>``; a term the catalog lacks by its own),
-    its change in whole VP; "" for none."""
+def reasons_text(cat: Catalog, why: Iterable[tuple[str, float]], head: str = "hint.reasons") -> str:
+    """A coach's move's reasons in words (``why: guests in the café +6, kronen −5``; ``head`` the
+    catalog's line around them, the review's ``review.reasons``): each term of the judgement by
+    its catalog name (``term.<name>``; a term the catalog lacks by its own), its change in whole
+    VP; "" for none."""
     parts = []
     for term, vp in why:
         name = cat.t(f"term.{term}") if f"term.{term}" in cat else term
         parts.append(cat.t("hint.reason", term=name, sign="+" if vp >= 0 else "−", n=int(abs(vp) + 0.5)))
-    return cat.t("hint.reasons", reasons=cat.t("hint.reason.sep").join(parts)) if parts else ""
+    return cat.t(head, reasons=cat.t("hint.reason.sep").join(parts)) if parts else ""
 
 
 def replay_events(record: dict[str, Any]) -> tuple[GameState, list[dict[str, Any]]]:

@@ -900,7 +900,9 @@ class GameService:
         for step, st in coach.walk(self._start(live), actions, by_step):  # the game played once, not per line
             m, say = by_step[step], self._sayer(live, st, lang)
             said[step] = {"step": step, "round": getattr(st, "round", None),
-                          "played": move(m.played, say), "best": move(m.best, say), "loss": m.loss}
+                          "played": move(m.played, say), "best": move(m.best, say), "loss": m.loss,
+                          "why": [{"term": term, "vp": vp} for term, vp in m.why],
+                          "reasons": reasons_text(cat, m.why, "review.reasons")}
         out = [said[m.step] for m in found]
         return {"seat": seat, "mistakes": out}
 

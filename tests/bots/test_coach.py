@@ -112,17 +112,37 @@ def test_a_hint_says_why_each_move_is_worth_what_it_is(config) -> None:
         assert all(abs(v) >= coach.REASON_MIN and term not in QUIET_TERMS for term, v in m.why)
         assert [abs(v) for _t, v in m.why] == sorted((abs(v) for _t, v in m.why), reverse=True)
     # read the best move's reasons again by hand on the coach's own sample
-    sample = get_game(GAH).determinize(st.view(me), Rng(coach.view_seed(GAH, me, st.view(me), legal)))
     best = moves[0]
-    now = judgement_terms(sample, me, "master")
-    sample.apply(best.action)
-    by_root = plan_turn(sample, me, judge, _marker(GAH), 8, 2) if sample.current_player == me else {}
+    now = judgement_terms(coach_sample(st), me, "master")
+    end = terms_after(coach_sample(st), best.action)
+    for term, v in best.why:
+        assert v == pytest.approx(end[term] - now[term], abs=0.051)
+
+
+def coach_sample(st):
+    """The coach's first determinization of the view of the player to move (its seed is the view's)."""
+    from tabletop.bots import coach
+    me, legal = st.current_player, list(st.legal_actions())
+    return get_game(GAH).determinize(st.view(me), Rng(coach.view_seed(GAH, me, st.view(me), legal)))
+
+
+def terms_after(sample, action: str) -> dict[str, float]:
+    """The master's judgement split into its terms where ``action`` and the best rest of the turn the
+    coach's planner finds end, on ``sample`` (read by hand, as the coach should)."""
+    from tabletop.bots import coach
+    from tabletop.bots.search import _evaluator, _marker, plan_turn
+    from tabletop.games.grand_austria_hotel.evaluation import judgement_terms
+    me = sample.current_player
+    sample.apply(action)
+    while sample.is_chance():
+        sample.apply(sample.sample_chance())
+    judge, marker = _evaluator(GAH, "master"), _marker(GAH)
+    mine = sample.current_player == me and not sample.is_terminal()
+    by_root = plan_turn(sample, me, judge, marker, coach.BEAM, coach.PER_ROOT) if mine else {}
     _v, rest = max(by_root.values(), key=lambda vs: vs[0]) if by_root else (0.0, ())
     for a in rest:
         sample.apply(a)
-    end = judgement_terms(sample, me, "master")
-    for term, v in best.why:
-        assert v == pytest.approx(end[term] - now[term], abs=0.051)
+    return judgement_terms(sample, me, "master")
 
 
 def test_hint_for_burger_joint() -> None:
@@ -150,3 +170,8 @@ def test_review_moves_are_legal_at_their_points_and_lost_worth() -> None:
         assert m.played.action == actions[m.step] and m.played.action in legal and m.best.action in legal
         assert m.played.action != m.best.action and m.loss == pytest.approx(m.best.worth - m.played.worth, abs=0.02)
         assert m.loss >= 0.5
+        # why: where the pick's end of turn beats the move played's, term by term (one sample)
+        ahead, behind = terms_after(coach_sample(at), m.best.action), terms_after(coach_sample(at), m.played.action)
+        for term, v in m.why:
+            assert v == pytest.approx(ahead[term] - behind[term], abs=0.051)
+    assert any(m.why for m in found)

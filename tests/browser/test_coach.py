@@ -33,7 +33,7 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     assert moves.count() == 3
     text = page.inner_text("#hint-panel")
     assert "SP am Ende" in text, text  # in the page's language
-    assert "warum: " in text, text  # and why, in its words
+    assert "Warum: " in text, text  # and why, in its words
     legal = set(page.evaluate("tabletop.state().legal.map(l => l.action)"))
     chosen = [moves.nth(i).get_attribute("data-hint") for i in range(3)]
     assert set(chosen) <= legal
@@ -67,7 +67,7 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     assert items.count() >= 1
     step = int(items.first.get_attribute("data-review-step"))
     assert "Runde" in items.first.inner_text()
-    assert "warum: " in page.inner_text("#review")  # the coach's picks say why, in the page's language
+    assert "Die Wahl des Trainers gegenüber deiner: " in page.inner_text("#review")  # why, in the page's language
     shot(page, "81-review")
     items.first.locator("[data-review-show]").click()
     page.wait_for_selector(f"#replay[data-step='{step}']", timeout=15000)

@@ -136,7 +136,7 @@ def test_play_hint_undo_save_and_load(tmp_path) -> None:
     hinted = re.findall(r"^\s+([123])\. (\S+)\s+.*: ≈ (\d+) VP$", out, re.M)
     assert [h[0] for h in hinted] == ["1", "2", "3"], out
     assert int(hinted[0][2]) >= int(hinted[1][2]) >= int(hinted[2][2])
-    assert re.search(r"^\s+why: .+ [+−]\d+$", out, re.M), out  # a move's reasons, under it
+    assert re.search(r"^\s+Why: .+ [+−]\d+$", out, re.M), out  # a move's reasons, under it
     assert "nothing of yours to undo" in out  # taking a starting guest draws a new one: not undoable
     assert save.exists()
     saved = json.loads(save.read_text())
@@ -154,7 +154,7 @@ def test_play_review_after_the_game_lists_costly_decisions() -> None:
     assert 1 <= len(lines) <= 5, out[-3000:]
     losses = [float(x[2]) for x in lines]
     assert losses == sorted(losses, reverse=True) and losses[-1] >= 0.5
-    assert re.search(r"VP\): [\d.]+ VP\n\s+why: .+ [+−]\d+$", out, re.M), out[-3000:]  # the pick's reasons
+    assert re.search(r"VP\): [\d.]+ VP\n\s+The coach's pick against yours: .+ [+−]\d+$", out, re.M), out[-3000:]
 
 
 def test_play_undo_takes_back_a_reversible_choice(tmp_path) -> None:

@@ -68,7 +68,7 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
     assert any(m["why"] for m in de["moves"])
     for m in de["moves"]:
         assert all(set(w) == {"term", "vp"} and abs(w["vp"]) >= 0.5 for w in m["why"])
-        assert (m["reasons"].startswith("warum: ") if m["why"] else m["reasons"] == "")
+        assert (m["reasons"].startswith("Warum: ") if m["why"] else m["reasons"] == "")
     # review: not before the end
     r = client.get(f"/api/games/{g['id']}/review", params={"token": g["seats"][0]["token"]})
     assert r.status_code == 409
@@ -83,8 +83,8 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
     for m in mistakes:
         assert record["actions"][m["step"]] == m["played"]["action"] != m["best"]["action"]
         assert m["loss"] >= 0.5 and m["played"]["text"] and m["best"]["text"]
-        assert all(set(w) == {"term", "vp"} for w in m["best"]["why"] + m["played"]["why"])
-    assert any(m["best"]["why"] and m["best"]["reasons"].startswith("why: ") for m in mistakes)
+        assert all(set(w) == {"term", "vp"} for w in m["best"]["why"] + m["played"]["why"] + m["why"])
+    assert any(m["why"] and m["reasons"].startswith("The coach's pick against yours: ") for m in mistakes)
         rep = client.get(f"/api/games/{g['id']}/replay/{m['step']}", params={"token": g["seats"][0]["token"]})
         assert rep.status_code == 200 and rep.json()["step"] == m["step"]
     assert client.get(f"/api/games/{g['id']}/review", params={"token": g["spectator_token"]}).status_code == 403

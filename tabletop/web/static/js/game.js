@@ -453,7 +453,7 @@ export function showGame(root, gameId) {
         t("game.review.line", { round: m.round ?? "?", played: logText(m.played.text), pv: Math.round(m.played.worth),
           best: logText(m.best.text), bv: Math.round(m.best.worth), loss: m.loss.toFixed(1) }), " ",
         h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step) }, t("game.review.show")),
-        m.best.reasons ? h("div.small.muted.review-why", m.best.reasons) : null)))
+        m.reasons ? h("div.small.muted.review-why", m.reasons) : null)))
         : h("p.muted", t("game.review.none")));
   }
 
