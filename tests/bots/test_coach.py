@@ -97,7 +97,7 @@ def test_a_hint_says_why_each_move_is_worth_what_it_is(config) -> None:
     reason is that term's mean change from the position now, at least half a VP, largest first,
     at most three, and never a bookkeeping term (a die action spent, a decision pending)."""
     from tabletop.bots import coach
-    from tabletop.bots.search import _evaluator, _marker, plan_turn
+    from tabletop.bots.search import _evaluator
     from tabletop.games.grand_austria_hotel.evaluation import QUIET_TERMS, judgement_terms
     st = a_choice(GAH, 5, config)
     me = st.current_player

@@ -84,7 +84,7 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
         assert record["actions"][m["step"]] == m["played"]["action"] != m["best"]["action"]
         assert m["loss"] >= 0.5 and m["played"]["text"] and m["best"]["text"]
         assert all(set(w) == {"term", "vp"} for w in m["best"]["why"] + m["played"]["why"] + m["why"])
-    assert any(m["why"] and m["reasons"].startswith("The coach's pick against yours: ") for m in mistakes)
         rep = client.get(f"/api/games/{g['id']}/replay/{m['step']}", params={"token": g["seats"][0]["token"]})
         assert rep.status_code == 200 and rep.json()["step"] == m["step"]
+    assert any(m["why"] and m["reasons"].startswith("The coach's pick against yours: ") for m in mistakes)
     assert client.get(f"/api/games/{g['id']}/review", params={"token": g["spectator_token"]}).status_code == 403

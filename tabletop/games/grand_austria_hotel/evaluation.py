@@ -98,6 +98,7 @@ use it to plan exactly one turn at a time.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -946,18 +947,20 @@ def judgement_terms(st: EngineBase, seat: int, name: str = "") -> dict[str, floa
     where modules are on, ``<name>-<n>p`` at n seats, where such a model ships) split into its
     terms, each counted as that judgement counts it (its constants, its weight ``a + b x tf``):
     they add up to the judgement's value. What the coach shows as a move's reasons."""
-    from tabletop.games.grand_austria_hotel.models import names
-
     if name not in ("", "hand"):
         table_name = name + MODULES_SUFFIX if st.mods else f"{name}-{st.num_players}p"
-        if table_name in names():
+        if table_name in EVALUATORS:
             name = table_name
-    constants, weights = judgement_weights(name)
+    constants, weights = _judgement_parts(name)
     split = terms(st, seat, constants or None)
     if st.phase == "over" or not weights:
         return split
     tf = time_share(st, seat)
     return {k: (weights[k][0] + weights[k][1] * tf) * v if k in weights else v for k, v in split.items()}
+
+
+# each model file read once (the coach splits a judgement at every move it weighs)
+_judgement_parts = functools.lru_cache(maxsize=None)(judgement_weights)
 
 
 def trained(name: str) -> Callable[[EngineBase, int], float]:
