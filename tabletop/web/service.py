@@ -38,7 +38,7 @@ from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
-from tabletop.i18n.catalog import catalog
+from tabletop.i18n.catalog import Catalog, catalog
 from tabletop.i18n.events import action_text, reasons_text
 from tabletop.web.botpool import BotPool, default_workers
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
@@ -100,6 +100,11 @@ class Unavailable(ServiceError):
 
 
 Sender = Callable[[str], Awaitable[None]]  # sends one JSON text to one WebSocket
+
+
+def _reasons(cat: Catalog, why: tuple[tuple[str, float], ...], head: str = "hint.reasons") -> dict[str, Any]:
+    """A coach's reasons for the API: ``why`` as data (``[{term, vp}]``) and ``reasons`` in words."""
+    return {"why": [{"term": term, "vp": vp} for term, vp in why], "reasons": reasons_text(cat, why, head)}
 
 
 class LiveGame:
@@ -866,9 +871,7 @@ class GameService:
         cat = catalog(lang)
         return {"revision": revision, "seat": seat,
                 "moves": [{"action": m.action, "text": texts.get(m.action, m.action), "worth": m.worth,
-                           "behind": round(best - m.worth, 2),
-                           "why": [{"term": term, "vp": vp} for term, vp in m.why],
-                           "reasons": reasons_text(cat, m.why)} for m in moves]}
+                           "behind": round(best - m.worth, 2), **_reasons(cat, m.why)} for m in moves]}
 
     async def review(self, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
         """After the game: the token's seat's decisions that lost the most against the coach's pick,
@@ -894,15 +897,13 @@ class GameService:
 
         def move(advice: coach.Advice, say: Callable[[str], str]) -> dict[str, Any]:
             return {"action": advice.action, "text": say(advice.action), "worth": advice.worth,
-                    "why": [{"term": term, "vp": vp} for term, vp in advice.why],
-                    "reasons": reasons_text(cat, advice.why)}
+                    **_reasons(cat, advice.why)}
 
         for step, st in coach.walk(self._start(live), actions, by_step):  # the game played once, not per line
             m, say = by_step[step], self._sayer(live, st, lang)
             said[step] = {"step": step, "round": getattr(st, "round", None),
                           "played": move(m.played, say), "best": move(m.best, say), "loss": m.loss,
-                          "why": [{"term": term, "vp": vp} for term, vp in m.why],
-                          "reasons": reasons_text(cat, m.why, "review.reasons")}
+                          **_reasons(cat, m.why, "review.reasons")}
         out = [said[m.step] for m in found]
         return {"seat": seat, "mistakes": out}
 
