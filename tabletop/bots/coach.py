@@ -79,7 +79,7 @@ def coach_judgement(game: str) -> str:
     return PREFERRED_JUDGEMENT
 
 
-Terms = Callable[[GameState, int, str], dict[str, float]]
+Terms = Callable[[GameState, int], dict[str, float]]  # a judgement split into its terms, for a seat
 
 # The coach's planner: how wide it searches the rest of the player's turn after each move.
 BEAM = 8
@@ -90,16 +90,17 @@ REASONS = 3
 REASON_MIN = 0.5
 
 
-def _term_splitter(game: str) -> Terms | None:
-    """The game's ``judgement_terms(state, seat, judgement)`` (from its evaluation module), if any,
-    without its ``QUIET_TERMS`` (bookkeeping no player would call a reason)."""
+def _term_splitter(game: str, judgement: str) -> Terms | None:
+    """The game's ``judgement_terms(state, seat, judgement)`` (from its evaluation module) for the
+    judgement ``judgement``, if any, without its ``QUIET_TERMS`` (bookkeeping no player would
+    call a reason)."""
     module = _evaluation_module(game)
     fn = getattr(module, "judgement_terms", None)
     if not callable(fn):
         return None
     quiet = frozenset(getattr(module, "QUIET_TERMS", ()))
 
-    def split(st: GameState, seat: int, judgement: str) -> dict[str, float]:
+    def split(st: GameState, seat: int) -> dict[str, float]:
         return {k: v for k, v in fn(st, seat, judgement).items() if k not in quiet}
 
     return split
@@ -122,23 +123,28 @@ def _ranked(game: str, seat: int, legal: list[str], view: dict[str, Any], sample
     name = coach_judgement(game) if judgement is None else judgement
     ev = _evaluator(game, name)
     marker = _marker(game)
-    split = _term_splitter(game) if ":" not in name else None  # changed constants: no split
+    split = _term_splitter(game, name) if ":" not in name else None  # changed constants: no split
     rng = Rng(view_seed(game, seat, view, legal))
     totals = dict.fromkeys(legal, 0.0)
     change: dict[str, dict[str, float]] = {a: {} for a in legal}  # move -> term -> summed change
     n = max(1, samples)
     for _ in range(n):
         st = info.determinize(view, rng)
-        ends: dict[str, dict[str, float]] | None = {} if split is not None else None
-        for a, v in judge_each(st, seat, legal, ev, marker, beam, per_root, split, name, ends).items():
+        values, ends = judge_each(st, seat, legal, ev, marker, beam, per_root, split)
+        for a, v in values.items():
             totals[a] += v
-        if split is not None and ends is not None:
-            now = split(st, seat, name)
+        if split is not None:
+            now = split(st, seat)
             for a, end in ends.items():
-                for term in now.keys() | end.keys():
-                    change[a][term] = change[a].get(term, 0.0) + end.get(term, 0.0) - now.get(term, 0.0)
+                for term, d in _difference(end, now).items():
+                    change[a][term] = change[a].get(term, 0.0) + d
     ranked = sorted(legal, key=lambda a: (-totals[a], legal.index(a)))
     return [Advice(a, round(totals[a] / n, 2), _reasons(change[a], n)) for a in ranked], change, n
+
+
+def _difference(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    """``a - b`` term by term (a term one of them lacks counts 0 there)."""
+    return {t: a.get(t, 0.0) - b.get(t, 0.0) for t in a.keys() | b.keys()}
 
 
 def _reasons(change: dict[str, float], n: int) -> tuple[tuple[str, float], ...]:
@@ -150,13 +156,13 @@ def _reasons(change: dict[str, float], n: int) -> tuple[tuple[str, float], ...]:
 
 def judge_each(st: GameState, seat: int, legal: list[str], ev: Callable[[GameState, int], float],
                marker: Callable[[GameState, int], Any], beam: int, per_root: int,
-               split: Terms | None = None, judgement: str = "",
-               ends: dict[str, dict[str, float]] | None = None) -> dict[str, float]:
-    """For each legal move on ``st``: its value after the best rest of the turn; ``st`` is left as
-    it was. With ``split`` and ``ends`` given, ``ends[move]`` is the judgement ``judgement`` split
-    into its terms where that value was read (the end of the move's best turn)."""
+               split: Terms | None = None) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """For each legal move on ``st``: its value after the best rest of the turn, and (with
+    ``split``) the judgement split into its terms where that value was read (the end of the
+    move's best turn); ``st`` is left as it was."""
     start = marker(st, seat)
     out: dict[str, float] = {}
+    ends: dict[str, dict[str, float]] = {}
     for a in legal:
         st.apply(a)
         k = _resolve_chance(st)
@@ -171,16 +177,16 @@ def judge_each(st: GameState, seat: int, legal: list[str], ev: Callable[[GameSta
                 v = ev(st, seat)
         else:
             v = ev(st, seat)
-        if split is not None and ends is not None:
+        if split is not None:
             for x in rest:
                 st.apply(x)
-            ends[a] = split(st, seat, judgement)
+            ends[a] = split(st, seat)
             for _ in rest:
                 st.undo()
         for _ in range(k + 1):
             st.undo()
         out[a] = v
-    return out
+    return out, ends
 
 
 def hint(game: str, seat: int, legal: list[str], view: dict[str, Any], top: int = 3,
@@ -205,8 +211,7 @@ def review(start: GameState, actions: list[str], seats: list[int], top: int = 5,
                 played, best = next(x for x in ranked if x.action == a), ranked[0]
                 loss = round(best.worth - played.worth, 2)
                 if loss >= 0.5:
-                    ahead, behind = change[best.action], change[played.action]
-                    gap = {t: ahead.get(t, 0.0) - behind.get(t, 0.0) for t in ahead.keys() | behind.keys()}
+                    gap = _difference(change[best.action], change[played.action])
                     found.append(Mistake(step, cp, played, best, loss, _reasons(gap, n)))
         st.apply(a)
     found.sort(key=lambda m: (-m.loss, m.step))

@@ -142,7 +142,7 @@ def changes(cat: Catalog, ev: dict[str, Any]) -> str:
     nothing is explained, not silent."""
     out = []
     if ev.get("vp") or ev.get("sources") or ev["kind"] == "final":
-        vp = ev.get("vp", 0)
+        vp = ev["vp"]
         text = cat.t("delta.vp", sign="+" if vp >= 0 else "−", n=abs(vp))
         src = ev.get("sources", {})
         if len(src) > 1 or (src and list(src.values())[0] != vp):
