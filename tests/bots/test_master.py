@@ -52,13 +52,16 @@ def test_the_shipped_master_model_loads_and_says_how_it_was_made() -> None:
 
 def test_master_level_uses_the_trained_evaluation_on_the_expert_search_played_out_wider() -> None:
     """The master is the expert's search with wider play-outs that look two own turns ahead
-    before the last rounds, not one (docs/BOTS.md, "The master level"), and the learned
-    judgement; nothing else differs."""
+    before the last rounds, not one (docs/BOTS.md, "The master level"), its twelve candidate
+    turns played out by successive halving (eight where the play-outs run to the end; "Twelve
+    candidates by successive halving, two own turns ahead"), and the learned judgement;
+    nothing else differs."""
     name, opts = parse_bot_spec("master")
     _, expert = parse_bot_spec("expert")
     assert opts.pop("eval") == "master" and name == "flatmc"
     wider = {k: (expert.get(k), v) for k, v in opts.items() if expert.get(k) != v}
-    assert wider == {"end_beam": (None, 24), "end_lines": (6, 8), "per_first": (2, 3), "lookahead": (1, 2)}
+    assert wider == {"end_beam": (None, 24), "end_lines": (6, 12), "per_first": (2, 3), "lookahead": (1, 2),
+                     "halving": (None, 4), "late_lines": (None, 8)}
     assert {k: v for k, v in opts.items() if k not in wider} == {k: v for k, v in expert.items() if k not in wider}
     assert E.EVALUATORS["master"] is not E.evaluate
     assert "master" in get_game(GAH).evaluators

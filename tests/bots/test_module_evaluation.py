@@ -229,7 +229,7 @@ def test_on_module_tables_the_master_plays_the_expert_sized_search_with_its_judg
     assert chosen["master"] != chosen["master:caps=0"]
     master = make_bot("master", 3)
     # its own, outside the caps
-    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead) == (24, 8, 3, 2)
+    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead, master.halving) == (24, 12, 3, 2, 4)
 
 
 @pytest.mark.parametrize("players, seed, share", [(3, 14, 0.3), (4, 13, 0.25)])
@@ -241,20 +241,23 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
     players"); at three likewise since the twenty-fifth session ("The master's own play-outs at
     three players"), where it had played the expert-sized search one own turn ahead: it
     chooses as ``caps=0,opp_beam=12`` does, otherwise than that expert-sized search, and has
-    its own options back afterwards."""
+    its own options back afterwards. The twelve candidates by successive halving it plays at
+    two (since the twenty-seventh session) are capped there to the eight on two determinizations
+    each that were measured: it chooses as the master's spec of before with the caps lifted."""
     (st,) = positions_through_a_game(players, {}, seed, at=(share,))
-    assert E.search_caps(st) == {"opp_beam": 12}
+    assert E.search_caps(st) == {"opp_beam": 12, "end_lines": 8, "halving": 0}
     seat, legal = st.current_player, st.legal_actions()
     chosen = {}
     expert_sized = LEVELS["expert"] + ",eval=master" + (",lookahead=2" if players == 4 else "")
-    for spec in ("master", "master:caps=0,opp_beam=12", expert_sized):
+    as_measured = LEVELS["expert"] + ",end_beam=24,end_lines=8,per_first=3,eval=master,lookahead=2,caps=0,opp_beam=12"
+    for spec in ("master", as_measured, expert_sized):
         bot = make_bot(spec, 3)
         chosen[spec] = (bot.choose(Observation(GAH, seat, legal, partial(st.view, seat))), bot._plan)
-    assert chosen["master"] == chosen["master:caps=0,opp_beam=12"]
+    assert chosen["master"] == chosen[as_measured]
     assert chosen["master"] != chosen[expert_sized]
     master = make_bot("master", 3)
     master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))
-    assert (master.opp_beam, master.end_beam, master.lookahead) == (0, 24, 2)
+    assert (master.opp_beam, master.end_beam, master.lookahead, master.end_lines, master.halving) == (0, 24, 2, 12, 4)
 
 
 def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -264,7 +267,7 @@ def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.Monk
     play-outs are 24 wide chooses as it does with ``caps=0,opp_beam=12`` and otherwise than
     uncapped; the expert, whose play-outs are 12 wide, is untouched; the master plays as
     ``caps=0,opp_beam=12`` and has its own options back after the decision."""
-    monkeypatch.setitem(M.TABLE_CAPS, 4, {"opp_beam": 12})  # as shipped; pinned here if it changes
+    monkeypatch.setitem(M.TABLE_CAPS, 4, {"opp_beam": 12})  # opp_beam alone, pinned here
     (st,) = positions_through_a_game(4, {}, 2, at=(0.5,))
     assert E.search_caps(st) == {"opp_beam": 12}
     seat, legal = st.current_player, st.legal_actions()

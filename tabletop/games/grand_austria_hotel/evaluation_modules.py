@@ -122,10 +122,12 @@ SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 # decision on a fast machine). At three since the twenty-fifth, where it had kept the
 # expert's play-outs and one own turn ahead: +9.0 [+3.0, +15.0] VP and 66.7 % won against
 # 52.8 % on 72 paired deals against two experts, 0.38 s CPU a decision (p99 3.2) where the
-# experts took 0.15 (docs/BOTS.md, "The master's own play-outs at three players").
+# experts took 0.15 (docs/BOTS.md, "The master's own play-outs at three players"). Its
+# twelve candidates by successive halving (two players, since the twenty-seventh session) were
+# not measured at three or four: there it keeps eight, each on two determinizations.
 TABLE_CAPS: dict[int, dict[str, int]] = {
-    3: {"opp_beam": 12},
-    4: {"opp_beam": 12},
+    3: {"opp_beam": 12, "end_lines": 8, "halving": 0},
+    4: {"opp_beam": 12, "end_lines": 8, "halving": 0},
 }
 
 _ENTRANCE_START: dict[int, tuple[Any, dict[str, float]]] = {}
