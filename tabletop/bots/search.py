@@ -423,9 +423,10 @@ class FlatMCBot:
         self.early_turns = early_turns
         self.opp_beam = opp_beam
         self.choices = choices
-        # Called at every play-out decision (without halving) with the first determinization,
-        # the seat, the candidate turns and each one's mean play-out result: what a judgement
-        # distilled from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
+        # Called at every play-out decision with the first determinization, the seat, the
+        # candidate turns and each one's mean play-out result (with halving, over the samples
+        # each got, the candidates dropped after one among them): what a judgement distilled
+        # from the play-outs learns from (tabletop/bots/tuning.py). Changes no move.
         self.observer: Callable[[GameState, int, list[tuple[str, ...]], list[float]], None] | None = None
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
@@ -612,7 +613,10 @@ class FlatMCBot:
         if not cands:
             return legal[0]
         if self.halving > 0:
-            best = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
+            best, means = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
+            if self.observer is not None:
+                played = [k for k in range(len(cands)) if means[k] is not None]
+                self.observer(first, me, [cands[k][1] for k in played], [means[k] or 0.0 for k in played])
         else:
             totals = [0.0] * len(cands)
             deadline = self._deadline()
@@ -665,7 +669,7 @@ class FlatMCBot:
         return value
 
     def _halve(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker, own_turns: int,
-               seqs: list[tuple[str, ...]]) -> int:
+               seqs: list[tuple[str, ...]]) -> tuple[int, list[float | None]]:
         """Successive halving over the candidate turns (``halving=H``, which replaces
         ``end_samples``): every candidate is played out on one determinization; then, stage by
         stage, the better half (by mean result, ties to the planner's order) is kept and played
@@ -673,10 +677,12 @@ class FlatMCBot:
         left or the kept ones have ``H`` samples each. The samples go where the choice is still
         open: eight candidates on one sample, four on two, two on four cost what two samples of
         all eight do. Every candidate kept meets the same determinizations (common dice).
-        Returns the index of the best kept candidate."""
+        Returns the index of the best kept candidate and each candidate's mean result over the
+        determinizations it was played out on (None for one never played out: out of time)."""
         me = obs.seat
         alive = list(range(len(seqs)))
         sums = [0.0] * len(seqs)
+        counts = [0] * len(seqs)
         done = 0  # determinizations every kept candidate has been played out on
         stage = 1
         deadline = self._deadline()
@@ -692,12 +698,12 @@ class FlatMCBot:
                     cut = True
                     if i == 0:
                         alive = alive[:len(part)]
-                        sums = [0.0] * len(seqs)
                         for k, r in zip(alive, part):
-                            sums[k] = r
+                            sums[k], counts[k] = r, 1
                     break
                 for k, r in zip(alive, part):
                     sums[k] += r
+                    counts[k] += 1
             if cut:
                 break
             done += stage
@@ -706,7 +712,7 @@ class FlatMCBot:
             alive.sort(key=lambda k: (-sums[k], k))
             alive = sorted(alive[:(len(alive) + 1) // 2])
             stage = done
-        return max(alive, key=lambda k: (sums[k], -k))
+        return max(alive, key=lambda k: (sums[k], -k)), [t / c if c else None for t, c in zip(sums, counts)]
 
     def _remember(self, best: str, lines: dict[str, tuple[float, tuple[str, ...], GameState]], me: int) -> None:
         """Keep the rest of ``best``'s line as the plan, with the views it expects."""

@@ -467,14 +467,16 @@ def test_only_differences_within_a_decision_are_learned() -> None:
     assert np.allclose(shifted, rc)
 
 
-def test_an_observer_sees_every_play_out_decision_and_changes_no_move() -> None:
+@pytest.mark.parametrize("spec", [DISTILL_PROXY, DISTILL_PROXY + ",end_lines=4,halving=4"])
+def test_an_observer_sees_every_play_out_decision_and_changes_no_move(spec: str) -> None:
     """The play-out bot's observer (what distill learns from) is called with each candidate
-    turn's mean result, and a game played with it is the game played without."""
+    turn's mean result, and a game played with it is the game played without; with successive
+    halving (as the master plays at two players) too, every candidate played out reported."""
     from tabletop.bots.runner import play_out, seat_bots
 
     def game(observe: bool) -> tuple[list[str], int]:
         st = get_game(GAH).new_game(players=2, seed=11)
-        bots = seat_bots([DISTILL_PROXY, DISTILL_PROXY], 11)
+        bots = seat_bots([spec, spec], 11)
         seen = [0]
 
         def observer(first, me, seqs, means) -> None:  # type: ignore[no-untyped-def]
