@@ -612,11 +612,9 @@ class FlatMCBot:
         cands.sort(key=lambda vs: (-vs[0], legal.index(vs[1][0])))  # the planner's best first
         if not cands:
             return legal[0]
+        means: list[float | None]  # each candidate's mean play-out result (None: never played out)
         if self.halving > 0:
             best, means = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
-            if self.observer is not None:
-                played = [k for k in range(len(cands)) if means[k] is not None]
-                self.observer(first, me, [cands[k][1] for k in played], [means[k] or 0.0 for k in played])
         else:
             totals = [0.0] * len(cands)
             deadline = self._deadline()
@@ -636,9 +634,11 @@ class FlatMCBot:
                 sampled += 1
                 if deadline and time.perf_counter() > deadline:
                     break
-            if self.observer is not None:
-                self.observer(first, me, [seq for _v, seq in cands], [t / sampled for t in totals])
+            means = [t / sampled for t in totals]
             best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        if self.observer is not None:
+            seen = [(cands[k][1], m) for k, m in enumerate(means) if m is not None]
+            self.observer(first, me, [seq for seq, _m in seen], [m for _seq, m in seen])
         seq = cands[best][1]
         self._follow(seq, first, me)
         return seq[0]
