@@ -150,7 +150,7 @@ def test_play_review_after_the_game_lists_costly_decisions() -> None:
     taking the first option loses plenty."""
     out = run("play", "--players", "2", "--seed", "5", "--bots", "easy", "--plain", "--review", input="0\n" * 3000)
     assert "Game over. Scores:" in out and "Your costliest decisions" in out
-    lines = re.findall(r"^\s+step (\d+), round (\d+): you played .* VP\): ([\d.]+) VP$", out, re.M)
+    lines = re.findall(r"^\s+step (\d+), round (\d+): your move .* VP\): ([\d.]+) VP$", out, re.M)
     assert 1 <= len(lines) <= 5, out[-3000:]
     losses = [float(x[2]) for x in lines]
     assert losses == sorted(losses, reverse=True) and losses[-1] >= 0.5
