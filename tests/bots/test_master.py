@@ -60,8 +60,8 @@ def test_master_level_uses_the_trained_evaluation_on_the_expert_search_played_ou
     _, expert = parse_bot_spec("expert")
     assert opts.pop("eval") == "master" and name == "flatmc"
     wider = {k: (expert.get(k), v) for k, v in opts.items() if expert.get(k) != v}
-    assert wider == {"end_beam": (None, 24), "end_lines": (6, 12), "per_first": (2, 3), "lookahead": (1, 2),
-                     "halving": (None, 4), "late_lines": (None, 8)}
+    assert wider == {"end_beam": (None, 24), "end_lines": (6, 16), "per_first": (2, 3), "lookahead": (1, 2),
+                     "halving": (None, 8), "late_lines": (None, 8)}
     assert {k: v for k, v in opts.items() if k not in wider} == {k: v for k, v in expert.items() if k not in wider}
     assert E.EVALUATORS["master"] is not E.evaluate
     assert "master" in get_game(GAH).evaluators
