@@ -229,7 +229,7 @@ def test_on_module_tables_the_master_plays_the_expert_sized_search_with_its_judg
     assert chosen["master"] != chosen["master:caps=0"]
     master = make_bot("master", 3)
     # its own, outside the caps
-    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead, master.halving) == (24, 12, 3, 2, 4)
+    assert (master.end_beam, master.end_lines, master.per_first, master.lookahead, master.halving) == (24, 16, 3, 2, 8)
 
 
 @pytest.mark.parametrize("players, seed, share", [(3, 14, 0.3), (4, 13, 0.25)])
@@ -241,8 +241,8 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
     players"); at three likewise since the twenty-fifth session ("The master's own play-outs at
     three players"), where it had played the expert-sized search one own turn ahead: it
     chooses as ``caps=0,opp_beam=12`` does, otherwise than that expert-sized search, and has
-    its own options back afterwards. The twelve candidates by successive halving it plays at
-    two (since the twenty-seventh session) are capped there to the eight on two determinizations
+    its own options back afterwards. The candidates by successive halving it plays at two
+    (twelve since the twenty-seventh session, sixteen since the thirtieth) are capped there to the eight on two determinizations
     each that were measured: it chooses as the master's spec of before with the caps lifted."""
     (st,) = positions_through_a_game(players, {}, seed, at=(share,))
     assert E.search_caps(st) == {"opp_beam": 12, "end_lines": 8, "halving": 0}
@@ -257,7 +257,7 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
     assert chosen["master"] != chosen[expert_sized]
     master = make_bot("master", 3)
     master.choose(Observation(GAH, seat, legal, partial(st.view, seat)))
-    assert (master.opp_beam, master.end_beam, master.lookahead, master.end_lines, master.halving) == (0, 24, 2, 12, 4)
+    assert (master.opp_beam, master.end_beam, master.lookahead, master.end_lines, master.halving) == (0, 24, 2, 16, 8)
 
 
 def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.MonkeyPatch) -> None:
