@@ -242,8 +242,9 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
     three players"), where it had played the expert-sized search one own turn ahead: it
     chooses as ``caps=0,opp_beam=12`` does, otherwise than that expert-sized search, and has
     its own options back afterwards. The candidates by successive halving it plays at two
-    (twelve since the twenty-seventh session, sixteen since the thirtieth) are capped there to the eight on two determinizations
-    each that were measured: it chooses as the master's spec of before with the caps lifted."""
+    (twelve since the twenty-seventh session, sixteen since the thirtieth) are capped there to
+    the eight on two determinizations each that were measured: it chooses as the master's spec
+    of before with the caps lifted."""
     (st,) = positions_through_a_game(players, {}, seed, at=(share,))
     assert E.search_caps(st) == {"opp_beam": 12, "end_lines": 8, "halving": 0}
     seat, legal = st.current_player, st.legal_actions()
