@@ -55,7 +55,10 @@ beam and ``per_root`` that many times wider instead). ``caps=0`` makes a
   backs up a per-seat value from the evaluation.
 
 Every bot is reproducible from its seed; budgets are iterations/samples, with
-an optional time limit in seconds (which makes results machine-dependent).
+an optional time limit in seconds (which makes results machine-dependent). A
+``flatmc`` bot's ``work=W`` bounds a decision by its evaluations instead (``W``
+of them; the play-outs stop where ``seconds`` would stop them): a bound on the
+slow decisions that plays the same moves on every machine.
 """
 
 from __future__ import annotations
@@ -338,15 +341,53 @@ def play_out(st: GameState, me: int, ev: Evaluator, marker: Marker, beam: int, p
     return value
 
 
-def _in_time(items: list[Any], result: Callable[[Any], float], deadline: float | None) -> list[float]:
+def _within_budget(items: list[Any], result: Callable[[Any], float], budget: _Budget | None) -> list[float]:
     """``result(item)`` for the ``items`` in order, stopping early (after at least one) once
-    ``deadline`` has passed: the play-outs of one determinization, the planner's best first."""
+    ``budget`` is spent: the play-outs of one determinization, the planner's best first."""
     out: list[float] = []
     for item in items:
         out.append(result(item))
-        if deadline and len(out) < len(items) and time.perf_counter() > deadline:
+        if budget is not None and len(out) < len(items) and budget.spent():
             break
     return out
+
+
+class _Counted:
+    """An evaluation that counts its calls: the work a decision has done, the same on every
+    machine (``work=``)."""
+
+    __slots__ = ("ev", "calls")
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self.calls = 0
+
+    def __call__(self, st: GameState, seat: int) -> float:
+        self.calls += 1
+        return self.ev(st, seat)
+
+
+class _Budget:
+    """What one decision may spend: wall-clock time (``seconds``: results depend on the
+    machine) and evaluations (``work``: the same moves on every machine)."""
+
+    __slots__ = ("deadline", "counted", "calls")
+
+    def __init__(self, deadline: float | None, counted: _Counted | None, calls: int) -> None:
+        self.deadline = deadline
+        self.counted = counted
+        self.calls = calls
+
+    def spent(self) -> bool:
+        if self.counted is not None and self.counted.calls >= self.calls:
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+
+def _check_work(work: Any) -> None:
+    """A work bound is a whole number of evaluations (0: none)."""
+    if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+        raise ValueError(f"work must be a whole number of evaluations (0: no bound), not {work!r}")
 
 
 def _check_seconds(seconds: Any) -> None:
@@ -400,8 +441,10 @@ class FlatMCBot:
                  eval: str = "", beam: int = 6, per_root: int = 2, endgame: int = 0, end_lines: int = 4,
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
                  margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
-                 early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0, choices: int = 0) -> None:
+                 early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0, choices: int = 0,
+                 work: int = 0) -> None:
         _check_seconds(seconds)
+        _check_work(work)
         self.rng = Rng(seed)
         self.eval = eval
         self.samples = samples
@@ -423,6 +466,7 @@ class FlatMCBot:
         self.early_turns = early_turns
         self.opp_beam = opp_beam
         self.choices = choices
+        self.work = work
         # Called at every play-out decision with the first determinization, the seat, the
         # candidate turns and each one's mean play-out result (with halving, over the samples
         # each got, the candidates dropped after one among them): what a judgement distilled
@@ -431,13 +475,27 @@ class FlatMCBot:
         self._plan: list[str] = []
         self._expect: list[dict[str, Any] | None] = []
         self._started = 0.0
+        self._counted: _Counted | None = None
+        self.last_work = 0
 
-    def _deadline(self) -> float | None:
-        """When this decision's time (``seconds``, wall clock, from the start of ``choose``) is up."""
-        return self._started + self.seconds if self.seconds else None
+    def _budget(self) -> _Budget | None:
+        """What this decision may still spend: ``seconds`` of wall clock from the start of
+        ``choose``, ``work`` evaluations (None: no bound)."""
+        if not self.seconds and self._counted is None:
+            return None
+        return _Budget(self._started + self.seconds if self.seconds else None, self._counted, self.work)
 
     def choose(self, obs: Observation) -> str:
         self._started = time.perf_counter()
+        self.last_work = 0
+        try:
+            return self._choose(obs)
+        finally:
+            if self._counted is not None:
+                self.last_work = self._counted.calls  # evaluations the decision made (with work=)
+            self._counted = None  # the bot travels to worker processes between decisions
+
+    def _choose(self, obs: Observation) -> str:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -451,10 +509,13 @@ class FlatMCBot:
                 return a
         self._plan, self._expect = [], []
         ev = _evaluator(obs.game, self.eval)
+        self._counted = _Counted(ev) if self.work else None
+        if self._counted is not None:
+            ev = self._counted
         marker = _marker(obs.game)
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
-        deadline = self._deadline()
+        budget = self._budget()
         first = _determinize(obs, self.rng)
         caps = _budget_caps(obs.game) if self.caps else None
         limits = caps(first) if caps is not None else None
@@ -474,15 +535,15 @@ class FlatMCBot:
                 # the play-out budget goes into a wider turn planner
                 self.beam, self.per_root = self.beam * widen, self.per_root * widen
             try:
-                return self._choose_planned(obs, first, ev, marker, legal, totals, lines, deadline)
+                return self._choose_planned(obs, first, ev, marker, legal, totals, lines, budget)
             finally:
                 for k, v in saved.items():
                     setattr(self, k, v)
-        return self._choose_planned(obs, first, ev, marker, legal, totals, lines, deadline)
+        return self._choose_planned(obs, first, ev, marker, legal, totals, lines, budget)
 
     def _choose_planned(self, obs: Observation, first: GameState, ev: Evaluator, marker: Marker, legal: list[str],
                         totals: dict[str, float], lines: dict[str, tuple[float, tuple[str, ...], GameState]],
-                        deadline: float | None) -> str:
+                        budget: _Budget | None) -> str:
         me = obs.seat
         early = self.lookahead > 0 and self.early_lookahead > 0 and self.early_turns > 0
         turns_left = _turns_left(obs.game) if self.endgame > 0 or early else None
@@ -500,7 +561,7 @@ class FlatMCBot:
             for a, (v, seq) in by_root.items():
                 if a not in lines or v > lines[a][0]:
                     lines[a] = (v, seq, st)
-            if deadline and time.perf_counter() > deadline:
+            if budget is not None and budget.spent():
                 break
         best = max(legal, key=lambda a: (totals[a], a in lines, -legal.index(a)))
         self._remember(best, lines, me)
@@ -528,7 +589,7 @@ class FlatMCBot:
         roots: list[str] = []
         results: dict[str, list[float]] = {}
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
-        deadline = self._deadline()
+        budget = self._budget()
         for i in range(max(1, self.end_samples)):
             st = first if i == 0 else _determinize(obs, self.rng)
             by_root = plan_turn(st, me, ev, marker, self.beam, self.per_root)
@@ -549,11 +610,11 @@ class FlatMCBot:
                     lines[a] = (v, seq, st)
                 return final
 
-            part = _in_time(present, result, deadline)
+            part = _within_budget(present, result, budget)
             if i == 0 or len(part) == len(present):  # a later determinization cut short is left out
                 for a, final in zip(present, part):
                     results.setdefault(a, []).append(final)
-            if deadline and time.perf_counter() > deadline:
+            if budget is not None and budget.spent():
                 break
         if not results:
             return legal[0]
@@ -617,14 +678,14 @@ class FlatMCBot:
             best, means = self._halve(obs, first, ev, marker, own_turns, [seq for _v, seq in cands])
         else:
             totals = [0.0] * len(cands)
-            deadline = self._deadline()
+            budget = self._budget()
             sampled = 0
             for i in range(max(1, self.end_samples)):
                 st = first if i == 0 else _determinize(obs, self.rng)
-                part = _in_time([seq for _v, seq in cands],
-                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), deadline)
+                part = _within_budget([seq for _v, seq in cands],
+                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), budget)
                 if len(part) < len(cands):
-                    # out of time inside a determinization: on the first, the candidates played
+                    # out of budget (time or work) inside a determinization: on the first, the candidates played
                     # out so far (the planner's best) are compared; a later one is left out
                     if i == 0:
                         cands, totals = cands[:len(part)], part
@@ -632,7 +693,7 @@ class FlatMCBot:
                     break
                 totals = [t + r for t, r in zip(totals, part)]
                 sampled += 1
-                if deadline and time.perf_counter() > deadline:
+                if budget is not None and budget.spent():
                     break
             means = [t / sampled for t in totals]
             best = max(range(len(cands)), key=lambda k: (totals[k], -k))
@@ -685,15 +746,15 @@ class FlatMCBot:
         counts = [0] * len(seqs)
         done = 0  # determinizations every kept candidate has been played out on
         stage = 1
-        deadline = self._deadline()
+        budget = self._budget()
         while True:
             cut = False
             for i in range(done, done + stage):
                 st = first if i == 0 else _determinize(obs, self.rng)
-                part = _in_time([seqs[k] for k in alive],
-                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), deadline)
+                part = _within_budget([seqs[k] for k in alive],
+                                partial(self._candidate_result, st, me, ev, marker, own_turns=own_turns), budget)
                 if len(part) < len(alive):
-                    # out of time inside a determinization: on the first, the candidates played
+                    # out of budget (time or work) inside a determinization: on the first, the candidates played
                     # out so far (the planner's best) are compared; a later one is left out
                     cut = True
                     if i == 0:
@@ -707,7 +768,7 @@ class FlatMCBot:
             if cut:
                 break
             done += stage
-            if len(alive) <= 1 or done >= self.halving or (deadline and time.perf_counter() > deadline):
+            if len(alive) <= 1 or done >= self.halving or (budget is not None and budget.spent()):
                 break
             alive.sort(key=lambda k: (-sums[k], k))
             alive = sorted(alive[:(len(alive) + 1) // 2])
@@ -732,11 +793,14 @@ class FlatMCBot:
 
     def _choose_greedy(self, obs: Observation) -> str:
         legal = obs.legal_actions
-        ev = _evaluator(obs.game, self.eval)
+        ev: Evaluator = _evaluator(obs.game, self.eval)
+        self._counted = _Counted(ev) if self.work else None
+        if self._counted is not None:
+            ev = self._counted
         marker = _marker(obs.game)
         me = obs.seat
         totals = [0.0] * len(legal)
-        deadline = self._deadline()
+        budget = self._budget()
         for _ in range(self.samples):
             st = _determinize(obs, self.rng)
             start = marker(st, me)
@@ -747,7 +811,7 @@ class FlatMCBot:
                     if st.current_player == me else ev(st, me)
                 for _ in range(k + 1):
                     st.undo()
-            if deadline and time.perf_counter() > deadline:
+            if budget is not None and budget.spent():
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
