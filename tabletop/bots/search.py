@@ -442,7 +442,7 @@ class FlatMCBot:
                  end_samples: int = 2, end_beam: int = 12, lookahead: int = 0, per_first: int = 1,
                  margin: float = 0.0, caps: int = 1, halving: int = 0, late_lines: int = 0,
                  early_lookahead: int = 0, early_turns: int = 0, opp_beam: int = 0, choices: int = 0,
-                 work: int = 0) -> None:
+                 work: Any = 0) -> None:  # Any: compiled, an int annotation would truncate 2.5
         _check_seconds(seconds)
         _check_work(work)
         self.rng = Rng(seed)
@@ -466,7 +466,7 @@ class FlatMCBot:
         self.early_turns = early_turns
         self.opp_beam = opp_beam
         self.choices = choices
-        self.work = work
+        self.work: int = work
         # Called at every play-out decision with the first determinization, the seat, the
         # candidate turns and each one's mean play-out result (with halving, over the samples
         # each got, the candidates dropped after one among them): what a judgement distilled
