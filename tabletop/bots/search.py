@@ -371,15 +371,15 @@ class _Budget:
     """What one decision may spend: wall-clock time (``seconds``: results depend on the
     machine) and evaluations (``work``: the same moves on every machine)."""
 
-    __slots__ = ("deadline", "counted", "calls")
+    __slots__ = ("deadline", "counted", "limit")
 
-    def __init__(self, deadline: float | None, counted: _Counted | None, calls: int) -> None:
+    def __init__(self, deadline: float | None, counted: _Counted | None, limit: int) -> None:
         self.deadline = deadline
         self.counted = counted
-        self.calls = calls
+        self.limit = limit
 
     def spent(self) -> bool:
-        if self.counted is not None and self.counted.calls >= self.calls:
+        if self.counted is not None and self.counted.calls >= self.limit:
             return True
         return self.deadline is not None and time.perf_counter() > self.deadline
 
@@ -485,6 +485,12 @@ class FlatMCBot:
             return None
         return _Budget(self._started + self.seconds if self.seconds else None, self._counted, self.work)
 
+    def _decision_evaluator(self, obs: Observation) -> Evaluator:
+        """The evaluation this decision uses: counted when ``work`` bounds it."""
+        ev: Evaluator = _evaluator(obs.game, self.eval)
+        self._counted = _Counted(ev) if self.work else None
+        return self._counted if self._counted is not None else ev
+
     def choose(self, obs: Observation) -> str:
         self._started = time.perf_counter()
         self.last_work = 0
@@ -508,10 +514,7 @@ class FlatMCBot:
             if a in legal:
                 return a
         self._plan, self._expect = [], []
-        ev = _evaluator(obs.game, self.eval)
-        self._counted = _Counted(ev) if self.work else None
-        if self._counted is not None:
-            ev = self._counted
+        ev = self._decision_evaluator(obs)
         marker = _marker(obs.game)
         totals = dict.fromkeys(legal, 0.0)
         lines: dict[str, tuple[float, tuple[str, ...], GameState]] = {}
@@ -793,10 +796,7 @@ class FlatMCBot:
 
     def _choose_greedy(self, obs: Observation) -> str:
         legal = obs.legal_actions
-        ev: Evaluator = _evaluator(obs.game, self.eval)
-        self._counted = _Counted(ev) if self.work else None
-        if self._counted is not None:
-            ev = self._counted
+        ev = self._decision_evaluator(obs)
         marker = _marker(obs.game)
         me = obs.seat
         totals = [0.0] * len(legal)

@@ -132,37 +132,41 @@ def click_action(page: Any, a: str, timeout: float = 15000) -> None:
     choice first: a guest then a room or ballroom row, an entrance then a bid, space 6 or the key
     then an action), or with a prompt button."""
     rev = revision(page)
+
+    def click(selector: str) -> None:  # a loaded machine may take longer than the default to draw a menu
+        page.click(selector, timeout=timeout)
+
     if m := re.match(r"^d([1-5])(\+?)$", a):
         set_boost(page, bool(m.group(2)))
-        page.click(f"#action-board [data-space='{m.group(1)}']")
+        click(f"#action-board [data-space='{m.group(1)}']")
     elif m := re.match(r"^d([1-5]):([a-z]+)(\+?)$", a):
         set_boost(page, bool(m.group(3)))
-        page.click(f"#action-board [data-space='{m.group(1)}'] .cdie[data-die='{m.group(2)}']")
+        click(f"#action-board [data-space='{m.group(1)}'] .cdie[data-die='{m.group(2)}']")
     elif re.match(r"^d6=\d(:[a-z]+)?\+?$", a):
         set_boost(page, a.endswith("+"))
-        page.click("#action-board [data-space='6']")
-        page.click(f"#action-board .copy-menu [data-action='{a}']")
+        click("#action-board [data-space='6']")
+        click(f"#action-board .copy-menu [data-action='{a}']")
     elif re.match(r"^key(=\d)?$", a):
-        page.click("#action-board [data-space='key']")
-        page.click(f"#action-board .key-menu [data-action='{a}']")
+        click("#action-board [data-space='key']")
+        click(f"#action-board .key-menu [data-action='{a}']")
     elif m := re.match(r"^m(\d)(r\d+|b\d[tmb])$", a):
-        page.click(f"#my-board [data-action='m{m.group(1)}']")
+        click(f"#my-board [data-action='m{m.group(1)}']")
         where = "#my-board .room" if m.group(2)[0] == "r" else "#ballrooms .br-row"
-        page.click(f"{where}[data-action='{a}']")
+        click(f"{where}[data-action='{a}']")
     elif re.match(r"^(send|rehearsal):", a):
-        page.click(f"#ballrooms [data-action='{a}']")
+        click(f"#ballrooms [data-action='{a}']")
     elif m := re.match(r"^open:([\w-]+):\d+$", a):
-        page.click(f"#entrances [data-action='open:{m.group(1)}']")
-        page.click(f"#auction [data-action='{a}']")
+        click(f"#entrances [data-action='open:{m.group(1)}']")
+        click(f"#auction [data-action='{a}']")
     elif re.match(r"^bid:\d+$", a):
-        page.click(f"#auction [data-action='{a}']")
+        click(f"#auction [data-action='{a}']")
     elif a[0] == "g" and re.match(r"^g\d$", a):
-        page.click(f"#queue [data-action='{a}']")
+        click(f"#queue [data-action='{a}']")
     elif re.match(r"^(t\d[scwkh]|r\d+|o\d+|rm\d+|c\d|(play|use|discard|draft|bell):.*|dancer:\d|dove:\d+"
                   r"|wray:.*|kozi:.*|einstein)$", a):
-        page.click(f"#my-board [data-action='{a}']")
+        click(f"#my-board [data-action='{a}']")
     else:
-        page.click(f"#prompt-buttons [data-action='{a}']")
+        click(f"#prompt-buttons [data-action='{a}']")
     wait_revision_change(page, rev, timeout=timeout)
 
 
