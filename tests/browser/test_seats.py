@@ -9,7 +9,9 @@ from tests.browser.conftest import Pages, Server, require_browser, shot
 
 def test_away_countdown_bot_takeover_and_taking_the_seat_back(server: Server, browser: object, pages: Pages) -> None:
     require_browser()
-    g = server.started_game(away_limit=3)
+    # the countdown shows only until the limit runs out: 10 s leave a slow machine time to draw
+    # the page while it still counts (3 s did not, under load on a machine 4.4 times slower)
+    g = server.started_game(away_limit=10)
     gid = g["id"]
     ben = pages.new()
     ben.goto(server.link(gid, g["seats"][1]["token"]))
@@ -20,7 +22,7 @@ def test_away_countdown_bot_takeover_and_taking_the_seat_back(server: Server, br
     assert ben.locator("[data-away='1']").count() == 0  # Ben is here
     shot(ben, "seats-01-countdown")
     # the countdown runs out: the button appears, and a bot takes Ann's seat
-    ben.wait_for_selector("[data-bot-seat='0']", timeout=10000)
+    ben.wait_for_selector("[data-bot-seat='0']", timeout=25000)
     ben.select_option("#bot-level", "easy")
     ben.click("[data-bot-seat='0']")
     ben.wait_for_selector("li.seat-change[data-reason='away']")
