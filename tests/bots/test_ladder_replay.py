@@ -23,11 +23,19 @@ def _record(journal: str, index: int) -> tuple[list, dict]:
     raise AssertionError(f"{journal} has no game {index}")
 
 
+# Today's results of two games of a committed journal, replayed from its keys. The journal's own
+# results were played before issue 60's rule fix (a guest is taken before the die, never after
+# it): the bots now play those deals differently, so the pins are today's, and the journal's
+# results stand beside them in the file for the record.
+PINS = json.loads((Path(__file__).parent / "data" / "replay_pins.json").read_text())
+
+
 # the master (wider play-outs capped) and the expert on module tables: a few seconds a game
-@pytest.mark.parametrize("index", [0, 1])
-def test_a_committed_module_game_replays_move_for_move(index: int) -> None:
-    key, rec = _record("2026-11-26-master-modules-fresh-vs-expert.games.jsonl", index)
+@pytest.mark.parametrize("pin", PINS, ids=lambda p: f"{p['journal'][:10]}-{p['index']}")
+def test_a_committed_module_game_replays_move_for_move(pin: dict) -> None:
+    key, rec = _record(pin["journal"], pin["index"])
+    assert (rec["scores"], rec["decisions"]) == (pin["journal_scores"], pin["journal_decisions"])
     game, seed, config, spec_a, spec_b, i = key
     again = play_one(game, (spec_a, spec_b), seed, i, config)
-    assert again["seed"] == rec["seed"]
-    assert (again["scores"], again["decisions"]) == (rec["scores"], rec["decisions"])
+    assert again["seed"] == rec["seed"] == pin["seed"]
+    assert (again["scores"], again["decisions"]) == (pin["scores"], pin["decisions"])

@@ -42,6 +42,8 @@ def _clean_base(players: int, config: dict[str, Any]) -> dict[str, Any]:
         st = new_game(players=players, seed=1, **config)
         pos = st.to_position()
         pos["history"] = []
+        for pp in pos["players"]:
+            pp.pop("bonus_paid")  # as written by hand: the groups full in the scenario have paid
         # all staff back to the deck (sorted: deterministic order for draws)
         staff = list(pos["staff_deck"])
         for pp in pos["players"]:

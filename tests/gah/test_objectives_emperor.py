@@ -81,13 +81,17 @@ def test_politics_a1_money():
 def test_politics_a1_reached_then_spent_in_the_same_turn():
     """003 appendix A1 'Have 20 krones anytime during your turn.': reaching 20 and then
     spending below 20 in the same turn still earns the marker at the end of the turn."""
-    sc = (Scenario(players=2).objectives(["A1", "B1", "C1"]).money(0, 17)
-          .dice({4: 3}).queue([82, 85, 83, 70, 49]).turn(0))
+    sc = (Scenario(players=2).objectives(["A1", "B1", "C1"]).money(0, 17).guest(0, 51)
+          .dice({4: 3}).turn(0))
     st = sc.state()
     play(st, "d4", "e0m3")  # 3 dice on space 4: 3 krones -> 20
     assert st.players[0].money == 20
-    st.apply("g0")  # the newest guest costs 3 -> 17
-    assert st.players[0].money == 17
+    # serving costs 1 krone -> 19 (a guest is no longer to be had after the die: 000 'Course of Play')
+    st.apply("serve")
+    st.apply(next(a for a in st.legal_actions() if a != "done"))
+    if "done" in st.legal_actions() and st.stack[-1][0] != "turn":
+        st.apply("done")
+    assert st.players[0].money == 19
     assert st.markers[0] == ()  # not before the end of the turn
     st.apply("done")
     assert st.markers[0] == (0,)

@@ -389,6 +389,73 @@ def test_take_a_guest_only_if_affordable_and_cafe_not_full():
     assert st.players[0].cafe[2] != 0
 
 
+@pytest.mark.parametrize("edition", ["2021", "original"])
+def test_a_guest_is_taken_before_the_die_never_after(edition):
+    """000 'Course of Play': "On your turn, you take the following actions: 1. Take a guest from
+    the game board. (optional) 2. Take a die and carry out the corresponding action.
+    (mandatory)"; 003 repeats the numbering and lets only the "additional actions" come
+    "before, between or after the above two actions"; 004 takes the steps 按照顺序 (in order).
+    A guest, then the die: the turn; the die first: no guest afterwards, however much money
+    and café room is left (the additional actions still are)."""
+    def turn():
+        return (base(edition=edition).guest(0, 51).queue([82, 85, 83, 70, 49]).guest_deck([50])
+                .dice({4: 2}).turn(0).state())
+
+    st = turn()
+    assert {"g0", "g1", "g2", "g3", "g4", "d4"} <= set(st.legal_actions())
+    play(st, "d4", "e2m0")
+    legal = st.legal_actions()
+    assert not any(a[0] == "g" and a[1:].isdigit() for a in legal), legal
+    assert "serve" in legal and "done" in legal
+    with pytest.raises(IllegalAction):
+        st.apply("g3")
+    assert st.players[0].cafe[1:] == [0, 0, 0] and st.players[0].money == 10
+
+    st = turn()
+    play(st, "g3", "d4", "e2m0", "done")
+    assert st.players[0].cafe[1] == 70 and st.players[0].emperor == 2
+
+
+# the verbs that are a turn's main action: a die (white or, 001 M2, coloured), the skeleton key
+# in its place (001 M4-4), a Kozi Palace move onto the space used (001 M3)
+MAIN_VERBS = ("die", "cdie", "key", "kozi")
+
+
+@pytest.mark.parametrize("config", [
+    {}, {"modules": "ballrooms"}, {"modules": "celebrities"}, {"modules": "unique_hotels"},
+    {"modules": "start_player"}, {"modules": "more"}, {"modules": "all"}])
+def test_no_guest_after_the_main_action_in_random_games(config):
+    """000/003/004 'Course of Play' (the guest before the die) with every Let's Waltz! module:
+    in seeded random games, once the player to move has taken the turn's main action (a die,
+    a coloured die, the skeleton key or a Kozi Palace move), no guest is offered until that
+    turn has ended. (The original rules' E. Gizia extra turn, a new turn with its own guest,
+    is checked in test_guests.py.)"""
+    from tabletop.games.grand_austria_hotel import notation as N
+
+    for seed in range(6):
+        st = new_game(players=2 + seed % 3, seed=seed, **config)
+        rng = __import__("random").Random(seed)
+        main_taken = False
+        guests_after = []
+        while not st.is_terminal():
+            if st.is_chance():
+                st.apply(st.sample_chance())
+                main_taken = False
+                continue
+            legal = st.legal_actions()
+            on_menu = st.stack[-1][0] == "turn"
+            if main_taken and on_menu:
+                guests_after += [a for a in legal if N.INFO[a][0] == "guest"]
+            a = rng.choice(legal)
+            verb = N.INFO[a][0]
+            if on_menu and verb in MAIN_VERBS:
+                main_taken = True
+            st.apply(a)
+            if on_menu and verb in ("done", "pass"):
+                main_taken = False  # the turn is over
+        assert not guests_after, (seed, guests_after[:5])
+
+
 def test_serve_pay_one_krone_to_move_up_to_three_items_any_number_of_times():
     """000/003 additional actions: "You can pay 1 krone to move up to 3 dishes and drinks
     from your kitchen to the orders on your guest cards"; "you can take the additional
@@ -547,6 +614,54 @@ def test_occupancy_bonus_again_after_a_room_was_removed_and_reoccupied():
     assert st.players[0].vp_src[BONUSES] == 5  # group not full yet
     play(st, "m1r15")
     assert st.players[0].vp_src[BONUSES] == 10  # the 5 VP again
+
+
+def test_original_edition_pays_a_group_bonus_only_once():
+    """000 'Occupancy Bonus': "Each group provides its bonus only once, in the moment you turn
+    the last Room tile in that group." (003 changes it for the 2021 edition: see the test
+    above.) The same hotel as there, in the original edition: the blue group {10, 15} paid
+    its 5 VP when it filled; emptied by the C2 penalty and filled again, it pays nothing.
+    The original C2 penalty: "one of the highest occupied rooms and a room in the same
+    column" (003 '2021 changes'): rooms 15 and 10."""
+    st = (base(edition="original").round(3).emperor_tiles(["C2", "B2", "C1"])
+          .rooms(0, occupied=[0, 5, 10, 15]).vp(0, bonuses=5)
+          .guest(0, 65, served="full").guest(0, 69, served="full")
+          .emperor(1, 5)
+          .set(turn_order=turn_order(((2, 3), 2), ((1, 4), 1)))
+          .dice({}).turn(1).state())
+    # a position written by hand without bonus_paid: the full groups have had their bonus
+    groups = st.rules.groups
+    full = tuple(g for g in range(len(groups)) if set(groups[g]) <= {0, 5, 10, 15})
+    assert st.rules.room_group[15] in full and st.players[0].bonus_paid == full
+    st.apply("done")
+    while st.stack and st.stack[-1][0] == "removeocc":
+        st.apply(st.legal_actions()[0])
+    assert st.players[0].rooms[15] == 0 and st.players[0].rooms[10] == 0
+    assert st.is_chance() and st.round == 4
+    st.apply("roll:0-0-10-0-0-0")
+    play(st, "d3", "r10", "r15", "done")
+    play(st, "m0r10", "m1r15")
+    pl = st.players[0]
+    assert pl.rooms[10] == 2 and pl.rooms[15] == 2
+    assert pl.vp_src[BONUSES] == 5, "the group paid once, when it first filled"
+    assert st.rules.room_group[15] in st.to_position()["players"][0]["bonus_paid"]
+
+
+def test_bonus_paid_is_part_of_the_position_and_checked():
+    """The groups a seat has had its bonus for are written with the position (a seat's
+    board, public: every player saw them fill) and read back; a wrong list is refused."""
+    from tabletop.core import InvalidPosition
+    from tabletop.games.grand_austria_hotel import from_position
+
+    st = base(edition="original").rooms(0, occupied=[0, 5]).turn(0).state()
+    pos = st.to_position()
+    assert pos["players"][0]["bonus_paid"] == list(st.players[0].bonus_paid)
+    assert from_position(pos).to_position() == pos
+    assert st.view(1)["players"][0]["bonus_paid"] == pos["players"][0]["bonus_paid"]
+    for bad in ([0, 0], [99], [-1]):
+        wrong = {**pos, "players": [{**pos["players"][0], "bonus_paid": bad}, pos["players"][1]]}
+        with pytest.raises(InvalidPosition, match="bonus_paid"):
+            from_position(wrong)
 
 
 # ================================================================ turn order

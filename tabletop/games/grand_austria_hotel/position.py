@@ -115,6 +115,7 @@ def to_position(st: GahRules, with_history: bool = True) -> dict[str, Any]:
             "used": slugs(pl.used),
             "guest_vp": pl.guest_vp,
             "passes": pl.passes,
+            "bonus_paid": list(pl.bonus_paid),
         })
     pos: dict[str, Any] = {
         "game": "grand-austria-hotel",

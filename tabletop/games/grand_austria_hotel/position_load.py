@@ -61,6 +61,9 @@ class PlayerPos(_Strict):
     used: list[str] = []
     guest_vp: int = 0
     passes: int = Field(0, ge=0)
+    # the room groups whose occupancy bonus the seat has had; left out (a position written by
+    # hand), every group fully occupied now counts as paid: its bonus came when it filled
+    bonus_paid: list[int] | None = Field(None, max_length=20)
 
 
 class TurnOrderPos(_Strict):
@@ -281,6 +284,13 @@ def from_position(data: dict[str, Any]) -> GahState:
         if not set(pl.used) <= set(pl.played):
             raise InvalidPosition(f"players[{p}].used must list played cards only")
         pl.guest_vp, pl.passes = pp.guest_vp, pp.passes
+        groups = rules.groups
+        if pp.bonus_paid is None:
+            pl.bonus_paid = tuple(g for g in range(len(groups)) if all(pl.rooms[r] == 2 for r in groups[g]))
+        else:
+            if len(set(pp.bonus_paid)) != len(pp.bonus_paid) or not all(0 <= g < len(groups) for g in pp.bonus_paid):
+                raise InvalidPosition(f"players[{p}].bonus_paid: room groups 0-{len(groups) - 1}, each once")
+            pl.bonus_paid = tuple(sorted(pp.bonus_paid))
         st.players.append(pl)
     if set(m.modules) != set(config.modules):
         raise InvalidPosition(f"modules: the position has parts {sorted(m.modules)} but the config plays "

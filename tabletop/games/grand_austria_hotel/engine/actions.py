@@ -35,7 +35,9 @@ class TurnActions(EngineBase):
             else:
                 done = self.t_acted
         money = pl.money
-        if not self.t_guest and self._free_table(p, pl) >= 0:
+        # 000/003/004 Course of play: "1. Take a guest (optional) 2. Take a die (mandatory)", in
+        # that order: a guest comes before the turn's die (or the action in its place), not after
+        if not self.t_guest and not self.t_die and self._free_table(p, pl) >= 0:
             free = self.S["delivery-boy"] in pl.played
             costs = self.rules.queue_costs
             q = self.queue

@@ -5,7 +5,7 @@ from tabletop.core.state cimport GameState
 cdef class Player:
     cdef public object money, emperor, guest_vp, passes
     cdef public list vp_src, kitchen, cafe, served, rooms
-    cdef public tuple hand, played, used
+    cdef public tuple hand, played, used, bonus_paid
 
 cdef class EngineBase(GameState):
     cdef public list players, supply, room_supply, queue, dice, tiles, markers, covered, passed

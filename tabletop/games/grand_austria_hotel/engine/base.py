@@ -38,7 +38,7 @@ class Player:
     """One seat's board. Lists are mutated in place through the journal."""
 
     __slots__ = ("money", "emperor", "vp_src", "kitchen", "cafe", "served", "rooms", "hand",
-                 "played", "used", "guest_vp", "passes")
+                 "played", "used", "guest_vp", "passes", "bonus_paid")
 
     def __init__(self) -> None:
         self.money = 0
@@ -53,6 +53,9 @@ class Player:
         self.used: tuple[int, ...] = ()
         self.guest_vp = 0
         self.passes = 0  # passes this round (Waste Manager)
+        # the room groups whose occupancy bonus this seat has had (000: "each group provides its
+        # bonus only once"; the 2021 edition pays a refilled group again, so it only records them)
+        self.bonus_paid: tuple[int, ...] = ()
 
     def copy(self) -> Player:
         c = Player.__new__(Player)
@@ -68,6 +71,7 @@ class Player:
         c.used = self.used
         c.guest_vp = self.guest_vp
         c.passes = self.passes
+        c.bonus_paid = self.bonus_paid
         return c
 
     @property

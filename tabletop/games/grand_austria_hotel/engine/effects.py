@@ -192,8 +192,16 @@ class Effects(EngineBase):
             self._group_bonus(p, g)
 
     def _group_bonus(self, p: int, g: int) -> None:
-        """000/003 Occupancy bonus: by size and colour of the group just completed."""
-        if self.S["events-coordinator"] in self.players[p].played:
+        """000/003 Occupancy bonus: by size and colour of the group just completed. The 2015
+        rules pay each group once ("Each group provides its bonus only once"); the 2021 edition
+        pays a group again when it is filled again after an emperor penalty emptied a room."""
+        pl = self.players[p]
+        if g in pl.bonus_paid:
+            if self.original:
+                return
+        else:
+            self._set(pl, "bonus_paid", tuple(sorted(pl.bonus_paid + (g,))))
+        if self.S["events-coordinator"] in pl.played:
             self._push(("bonuskind", p, g))
             return
         kind = self.rules.bonus_kind[self.rules.group_colour[g]]
