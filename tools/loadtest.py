@@ -95,7 +95,9 @@ class Server:
         self.port = free_port()
         cmd = [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve",
                "--host", LOOPBACK, "--port", str(self.port), "--database", self.database,
-               "--bot-delay", str(self.bot_delay)]
+               "--bot-delay", str(self.bot_delay),
+               # every simulated client comes from 127.0.0.1: no per-client limits in a load test
+               "--limit", "create=off", "--limit", "action=off", "--limit", "coach=off", "--limit", "write=off"]
         if self.bot_workers is not None:
             cmd += ["--bot-workers", str(self.bot_workers)]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child

@@ -18,21 +18,22 @@ import math
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StringConstraints
 from sqlalchemy.exc import DBAPIError
 
 from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
-from tabletop.web.service import GameService, NotFound, ServiceError, web_levels
+from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
+from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
 from tabletop.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -52,6 +53,9 @@ class StrictJSONRequest(Request):
                                            text, max(0, text.find(name)))
 
             self._json = json.loads(text, parse_constant=refuse)
+            if "\\u" in text and has_lone_surrogate(self._json):
+                raise json.JSONDecodeError("a \\uD800-\\uDFFF escape without its pair is no character "
+                                           "(text must be valid Unicode)", text, max(0, text.find("\\u")))
         return self._json
 
 
@@ -80,6 +84,24 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _distinct(values: list[Any]) -> list[Any]:
+    """A list in a request names each entry once (a repeat is a mistake, and costs the server)."""
+    seen: set[Any] = set()
+    for v in values:
+        key = repr(v)
+        if key in seen:
+            raise ValueError(f"repeated entry {printable(v, 40)!r}")
+        seen.add(key)
+    return values
+
+
+Name = Annotated[str, StringConstraints(max_length=80)]
+# a config value: a flag, a number, a word, or a short list of words (modules, alternatives, ids)
+ConfigValue = StrictBool | StrictInt | StrictFloat | Annotated[str, StringConstraints(max_length=200)] | \
+    Annotated[list[Name], Field(max_length=20), AfterValidator(_distinct)] | None
+Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+
 class SeatSpec(_Body):
     kind: str = Field("human", pattern="^(human|bot)$")
     bot: str | None = Field(None, max_length=80)
@@ -89,12 +111,13 @@ class SeatSpec(_Body):
 class CreateGame(_Body):
     game: str = Field("grand-austria-hotel", max_length=40)
     players: int = Field(2, ge=1, le=8)
-    config: dict[str, Any] = {}
-    seats: list[SeatSpec] | None = None
+    config: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], ConfigValue],
+                      Field(max_length=30)] = {}
+    seats: Annotated[list[SeatSpec], Field(max_length=8)] | None = None
     seed: int | None = Field(None, ge=0, lt=2**62)
     away_limit: int | None = Field(600, ge=1, le=7 * 86400, description=(
         "seconds a player may be away (no connection, no request) before the others may hand their "
-        "seat to a bot; null: never"))
+        "seat to a bot, at least 60 (the server's --min-away-limit); null: never"))
     start: bool = Field(False, description=(
         "play at once against bots: seat 0 (a person) is joined and the game starts, no waiting room; "
         "every other seat must be a bot"))
@@ -134,18 +157,35 @@ class SettingsBody(_Body):
 
 
 class TokensBody(_Body):
-    tokens: list[str] = Field(default_factory=list, max_length=200)
+    tokens: Annotated[list[Token], Field(max_length=200), AfterValidator(_distinct)] = Field(default_factory=list)
 
 
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                bot_workers: int | None = None, start_bots: bool = False,
-               bot_seconds: float | None = None) -> FastAPI:
+               bot_seconds: float | None = None, max_body: int = MAX_BODY,
+               limits: RateLimits | None = None, min_away_limit: int = 60) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
-    ``bot_seconds``: a search bot's time limit a decision (None: none, as in the ladder)."""
+    ``bot_seconds``: a search bot's time limit a decision (None: none, as in the ladder).
+    ``max_body``: the largest request body in bytes (413 past it); ``limits``: the per-client
+    request limits (``guard.DEFAULT_LIMITS`` in memory when None); ``min_away_limit``: the
+    shortest away limit a table may set, in seconds."""
     store = Store(database)
-    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds)
+    service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds,
+                          min_away_limit=min_away_limit)
+    rate = limits if limits is not None else RateLimits()
+
+    def limited(kind: str) -> Any:
+        """A route's dependency: count the request against its client's ``kind`` limit (429 past it)."""
+        async def check(request: Request) -> None:
+            client = request.client.host if request.client else "unknown"
+            wait = await rate.hit(kind, client)
+            if wait is not None:
+                raise TooMany(f"too many {kind} requests from your address: try again in {int(wait)} s", wait)
+        return Depends(check)
+
+    CREATE, ACTION, COACH, WRITE = (limited(k) for k in ("create", "action", "coach", "write"))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -162,15 +202,21 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
                   description="Host Grand Austria Hotel and Burger Joint games: lobby, play, spectate, replay.")
     app.state.service = service
+    app.state.limits = rate
     app.router.route_class = StrictJSONRoute
+    app.add_middleware(BodyLimit, max_body=max_body)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(status_code=422, content={"detail": _finite(jsonable_encoder(exc.errors()))})
+        # the input is echoed cut short and with undecodable text escaped: never megabytes back,
+        # never a lone surrogate that UTF-8 cannot carry
+        errors = [{k: printable(v) for k, v in e.items()} for e in exc.errors()]
+        return JSONResponse(status_code=422, content={"detail": _finite(jsonable_encoder(errors))})
 
     @app.exception_handler(ServiceError)
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(status_code=exc.status, content={"detail": exc.message})
+        headers = {"Retry-After": str(int(exc.retry_after))} if isinstance(exc, TooMany) else None
+        return JSONResponse(status_code=exc.status, content={"detail": exc.message}, headers=headers)
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
@@ -207,7 +253,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                         if hasattr(module, k)}
         return out
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, dependencies=[CREATE])
     async def create_game(body: CreateGame) -> dict[str, Any]:
         """Create a game; returns the seat tokens (invite links) and the spectator token."""
         seats = [s.model_dump() for s in body.seats] if body.seats else \
@@ -228,15 +274,15 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         """The whole game log: events with their sentences in ``lang`` and the seat changes."""
         return await service.full_log(game_id, token, lang)
 
-    @app.post("/api/games/{game_id}/join")
+    @app.post("/api/games/{game_id}/join", dependencies=[WRITE])
     async def join(game_id: str, body: JoinBody, lang: str = LANG) -> dict[str, Any]:
         return await service.join(game_id, body.token, body.name, lang)
 
-    @app.post("/api/games/{game_id}/start")
+    @app.post("/api/games/{game_id}/start", dependencies=[WRITE])
     async def start(game_id: str, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
         return await service.start(game_id, body.token, lang)
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", dependencies=[ACTION])
     async def act(game_id: str, body: ActionBody, lang: str = LANG) -> dict[str, Any]:
         """Apply an action chosen at ``revision``; stale, illegal or malformed input is refused.
 
@@ -245,22 +291,29 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         log you have, or GET the game for its whole log tail."""
         return await service.act(game_id, body.token, body.revision, body.action, lang)
 
-    @app.post("/api/games/{game_id}/undo")
+    @app.post("/api/games/{game_id}/undo", dependencies=[ACTION])
     async def undo(game_id: str, body: UndoBody, lang: str = LANG) -> dict[str, Any]:
         return await service.undo(game_id, body.token, body.revision, lang)
 
-    @app.post("/api/games/{game_id}/seats/{seat}/bot")
-    async def seat_to_bot(game_id: str, seat: int, body: BotBody, lang: str = LANG) -> dict[str, Any]:
+    @app.post("/api/games/{game_id}/seats/{seat}/bot", dependencies=[WRITE])
+    async def seat_to_bot(game_id: str, seat: int, body: BotBody, response: Response,
+                          lang: str = LANG) -> dict[str, Any]:
         """Hand a seat to a bot: your own at any time; another player's only after they have been away
-        past the table's ``away_limit`` (403 before); an empty seat before the start."""
-        return await service.seat_to_bot(game_id, body.token, seat, body.bot, lang)
+        past the table's ``away_limit`` (403 before); an empty seat before the start. A seat made for
+        a bot changes level mid-game only when every person at the table asks for the same level:
+        until then the answer is 202 with ``pending`` (who is still to agree) and every seat sees
+        the requests in ``level_votes``."""
+        out = await service.seat_to_bot(game_id, body.token, seat, body.bot, lang)
+        if "pending" in out:
+            response.status_code = 202
+        return out
 
-    @app.post("/api/games/{game_id}/seats/{seat}/reclaim")
+    @app.post("/api/games/{game_id}/seats/{seat}/reclaim", dependencies=[WRITE])
     async def reclaim(game_id: str, seat: int, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
         """Take your own seat back from the bot that played it (with your seat's token)."""
         return await service.reclaim(game_id, body.token, seat, lang)
 
-    @app.post("/api/games/{game_id}/seats/{seat}/settings")
+    @app.post("/api/games/{game_id}/seats/{seat}/settings", dependencies=[WRITE])
     async def seat_settings(game_id: str, seat: int, body: SettingsBody, lang: str = LANG) -> dict[str, Any]:
         """Your own settings (your seat's token): ``auto_single`` — decisions with one option resolve by
         themselves (default) or are asked."""
@@ -276,7 +329,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     async def replay(game_id: str, step: int, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
         return await service.replay(game_id, token, step)
 
-    @app.get("/api/games/{game_id}/hint")
+    @app.get("/api/games/{game_id}/hint", dependencies=[COACH])
     async def hint(game_id: str, token: str = Query(..., min_length=1, max_length=100),
                    lang: str = LANG) -> dict[str, Any]:
         """The coach's three best moves for your pending decision, each with its worth (your estimated
@@ -284,14 +337,14 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         hints (``hints`` at creation); 403 otherwise, 409 when it is not your turn."""
         return await service.hint(game_id, token, lang)
 
-    @app.get("/api/games/{game_id}/review")
+    @app.get("/api/games/{game_id}/review", dependencies=[COACH])
     async def review(game_id: str, token: str = Query(..., min_length=1, max_length=100),
                      lang: str = LANG) -> dict[str, Any]:
         """After the game: your decisions that lost the most against the coach's pick, with the replay
         step of each (the replay route shows the table there)."""
         return await service.review(game_id, token, lang)
 
-    @app.post("/api/my-games")
+    @app.post("/api/my-games", dependencies=[WRITE])
     async def my_games(body: TokensBody) -> list[dict[str, Any]]:
         """Summaries of the games these tokens (kept by the browser) belong to."""
         return await service.my_games(body.tokens)

@@ -99,6 +99,16 @@ class Unavailable(ServiceError):
     status = 503
 
 
+class TooMany(ServiceError):
+    """A client past one of its request limits (429, with the seconds to wait)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 Sender = Callable[[str], Awaitable[None]]  # sends one JSON text to one WebSocket
 
 
@@ -123,6 +133,9 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
         self.bots: dict[int, Bot] = {}
+        # mid-game level changes of seats made for bots, asked for and not yet agreed by all the
+        # people at the table: target seat -> {asking seat: level}
+        self.level_votes: dict[int, dict[int, str]] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.hints: dict[tuple[int, int], list[coach.Advice]] = {}  # (revision, seat): the coach's moves
         self.reviews: dict[int, list[coach.Mistake]] = {}  # seat: the finished game's review
@@ -178,11 +191,15 @@ class LiveGame:
 
 class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
-                 bot_threads: int = 2, bot_seconds: float | None = None) -> None:
+                 bot_threads: int = 2, bot_seconds: float | None = None, min_away_limit: int = 60) -> None:
         """``bot_workers``: processes bots think in (default: one per core but one; 0: in
         ``bot_threads`` threads of this process, as before the worker processes).
-        ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none)."""
+        ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none).
+        ``min_away_limit``: the shortest away limit a table may have (seconds)."""
         self.store = store
+        self.min_away_limit = min_away_limit
+        # the coach's answers being worked out: identical requests in flight wait for one
+        self._coaching: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.live: dict[str, LiveGame] = {}
@@ -211,8 +228,14 @@ class GameService:
             raise ServiceError(f"config cannot set {sorted(reserved)}: give them as fields of the request")
         if "data_override" in config:
             raise ServiceError("data_override names a file on the server: not available to web clients")
-        try:
+        if away_limit is not None and away_limit < self.min_away_limit:
+            raise ServiceError(f"away_limit: at least {self.min_away_limit} s (or null: never), not {away_limit}")
+
+        def check() -> None:
             info.new_game(players=players, seed=seed, **config)
+
+        try:
+            await asyncio.to_thread(check)  # a deal takes milliseconds: not on the event loop
         except TabletopError as exc:
             raise ServiceError(str(exc)) from None
         except TypeError as exc:
@@ -355,6 +378,8 @@ class GameService:
             "can_undo": seat is not None and self._undo_point(live, seat) is not None,
             "auto_single": seat is not None and live.seats[seat].auto_single,
             "undo_why": self._undo_why(live, seat),
+            "level_votes": [{"seat": t, "votes": [{"by": b, "bot": v} for b, v in sorted(votes.items())]}
+                            for t, votes in sorted(live.level_votes.items())],
         }
 
     @staticmethod
@@ -738,7 +763,10 @@ class GameService:
 
     async def seat_to_bot(self, game_id: str, token: str, target: int, bot: str, lang: str = "en") -> dict[str, Any]:
         """Hand a seat to a bot: one's own at any time; another player's only once they have been away
-        past the table's limit (or an empty seat before the start); a bot seat's level by anyone."""
+        past the table's limit (or an empty seat before the start). A seat made for a bot changes
+        its level before the start at anyone's word; once the game runs, only when every person
+        playing at the table has asked for the same level (alone against bots: at once). Until
+        then the request is kept and shown to all (``level_votes``), and the answer says so."""
         live, seat = await self.auth(game_id, token)
         if seat is None:
             raise Forbidden("spectators cannot change seats")
@@ -749,8 +777,19 @@ class GameService:
             if live.row.status == "finished":
                 raise Conflict("the game is over")
             reason = self._takeover_reason(live, seat, target)
-            await self._change_seat(live, target, seat, "to_bot", reason, "bot", bot)
-            out = self.payload(live, seat, lang)
+            waiting: list[int] = []
+            if reason == "level" and live.row.status == "active":
+                votes = live.level_votes.setdefault(target, {})
+                votes[seat] = bot
+                people = {s.seat for s in live.seats if s.kind == "human"} | {seat}
+                waiting = sorted(p for p in people if votes.get(p) != bot)
+            if waiting:
+                out = self.payload(live, seat, lang)
+                out["pending"] = {"seat": target, "bot": bot, "waiting_for": waiting}
+            else:
+                live.level_votes.pop(target, None)
+                await self._change_seat(live, target, seat, "to_bot", reason, "bot", bot)
+                out = self.payload(live, seat, lang)
         self.bot_pool.start()
         await self._broadcast(live)
         self._schedule_bots(live)
@@ -862,10 +901,8 @@ class GameService:
         key = (revision, seat)
         moves = live.hints.get(key)
         if moves is None:
-            try:
-                moves = await self.bot_pool.run(coach.hint, live.row.game, seat, legal, view, top)
-            except ValueError as exc:
-                raise Conflict(str(exc)) from None
+            moves = await self._once(("hint", live.row.id, revision, seat, top),
+                                     lambda: self.bot_pool.run(coach.hint, live.row.game, seat, legal, view, top))
             live.hints = {key: moves}  # the latest decision's only
         best = moves[0].worth
         cat = catalog(lang)
@@ -885,11 +922,8 @@ class GameService:
         actions = [a.action for a in live.log]
         if found is None:
             row = live.row
-            try:
-                found = await self.bot_pool.run(coach.review_game, row.game, row.players, row.seed, row.config,
-                                                actions, [seat])
-            except ValueError as exc:
-                raise Conflict(str(exc)) from None
+            found = await self._once(("review", row.id, seat), lambda: self.bot_pool.run(
+                coach.review_game, row.game, row.players, row.seed, row.config, actions, [seat]))
             live.reviews[seat] = found
         by_step = {m.step: m for m in found}
         said: dict[int, dict[str, Any]] = {}
@@ -906,6 +940,24 @@ class GameService:
                           **_reasons(cat, m.why, "review.reasons")}
         out = [said[m.step] for m in found]
         return {"seat": seat, "mistakes": out}
+
+    async def _once(self, key: tuple[Any, ...], work: Callable[[], Awaitable[Any]]) -> Any:
+        """The coach's answer for ``key``, worked out once however many identical requests arrive
+        while it is being worked out (each waits for the same result)."""
+        running = self._coaching.get(key)
+        if running is None:
+            running = asyncio.get_running_loop().create_future()
+            self._coaching[key] = running
+            try:
+                running.set_result(await work())
+            except ValueError as exc:
+                running.set_exception(Conflict(str(exc)))
+            except BaseException:
+                running.cancel()  # the first request was cancelled: the others ask again
+                raise
+            finally:
+                del self._coaching[key]
+        return await asyncio.shield(running)
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, live: LiveGame) -> None:

@@ -123,7 +123,9 @@ def server() -> Iterator[Server]:
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve",
-         "--host", "127.0.0.1", "--port", str(port), "--database", database, "--bot-delay", "0"],
+         "--host", "127.0.0.1", "--port", str(port), "--database", database, "--bot-delay", "0",
+         # one test client makes the games of many tables; the away countdown is watched run out
+         "--limit", "create=off", "--limit", "write=off", "--min-away-limit", "1"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tabletop.web.app import create_app
+from tests.web.apps import api_app
 
 
 def test_printed_data_for_the_board(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as c:
+    with TestClient(api_app(f"sqlite:///{tmp_path / 'games.db'}")) as c:
         gah = c.get("/api/data/grand-austria-hotel").json()
         assert len(gah["guests"]) == 56 and gah["guests"]["49"]["name"] == "Sculptor"
         assert gah["names"]["colours"][:3] == ["yellow", "blue", "red"] and len(gah["room_colour"]) == 20

@@ -35,13 +35,14 @@ def pg_url(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
-    """``make_server(database, bot_delay=0.0)`` -> a started server; all are stopped at teardown."""
+    """``make_server(database, bot_delay=0.0, extra=None)`` -> a started server (``extra``: more
+    ``tabletop serve`` options, in place of the harness's no-limits ones); all are stopped at teardown."""
     made: list[ServerProcess] = []
 
-    def make(database: str, bot_delay: float = 0.0) -> ServerProcess:
+    def make(database: str, bot_delay: float = 0.0, extra: tuple[str, ...] | None = None) -> ServerProcess:
         wd = tmp_path / f"server{len(made)}"
         wd.mkdir()
-        srv = ServerProcess(database, wd, bot_delay)
+        srv = ServerProcess(database, wd, bot_delay, extra)
         made.append(srv)
         return srv.start()
 

@@ -23,6 +23,8 @@ from tabletop.core.state import GameState
 from tabletop.web.store import ActionRow, GameRow, SeatRow, Store
 
 LOOPBACK = "127.0.0.1"
+UNLIMITED = ("--limit", "create=off", "--limit", "action=off", "--limit", "coach=off", "--limit", "write=off",
+             "--min-away-limit", "1")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -35,9 +37,12 @@ def free_port() -> int:
 class ServerProcess:
     """``tabletop serve`` in its own process (and session) on a free loopback port."""
 
-    def __init__(self, database: str, workdir: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: str, workdir: Path, bot_delay: float = 0.0,
+                 extra: tuple[str, ...] | None = None) -> None:
         self.database = database
         self.bot_delay = bot_delay
+        # the harness plays many tables from one address: no per-client limits unless asked for
+        self.extra = UNLIMITED if extra is None else extra
         self.log_path = workdir / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
@@ -57,7 +62,7 @@ class ServerProcess:
         self.starts += 1
         cmd = [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve",
                "--host", LOOPBACK, "--port", str(self.port), "--database", self.database,
-               "--bot-delay", str(self.bot_delay)]
+               "--bot-delay", str(self.bot_delay), *self.extra]
         with open(self.log_path, "ab") as log:
             log.write(f"\n==== start #{self.starts} on port {self.port}\n".encode())
             log.flush()
@@ -278,3 +283,31 @@ async def astart(http: httpx.AsyncClient, g: dict[str, Any]) -> None:
             assert r.status_code == 200, r.text
     r = await http.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]})
     assert r.status_code == 200, r.text
+
+
+async def post_while_watching(base: str, path: str, body: bytes) -> tuple[int, float, float]:
+    """POST ``body`` (JSON text) to ``path`` while another request asks GET /api/meta every 20 ms:
+    (status, seconds the POST took, the slowest /api/meta meanwhile). Issue 60's measure of a
+    server that stays free for everyone while one request is judged (tools/guard_probe.py)."""
+    async with httpx.AsyncClient(base_url=base, timeout=120, trust_env=False) as http:
+        done = asyncio.Event()
+        slowest = 0.0
+
+        async def watch() -> None:
+            nonlocal slowest
+            while not done.is_set():
+                t = time.perf_counter()
+                r = await http.get("/api/meta")
+                assert r.status_code == 200
+                slowest = max(slowest, time.perf_counter() - t)
+                await asyncio.sleep(0.02)
+
+        watcher = asyncio.create_task(watch())
+        await asyncio.sleep(0.2)
+        t = time.perf_counter()
+        r = await http.post(path, content=body, headers={"content-type": "application/json"})
+        took = time.perf_counter() - t
+        await asyncio.sleep(0.05)
+        done.set()
+        await watcher
+        return r.status_code, took, slowest

@@ -50,10 +50,10 @@ STATS: Counter[str] = Counter()
 def operation_cases() -> list[tuple[str, str]]:
     """(operation, mode) for every operation of the app's schema (read from the app itself at
     collection); negative cases only where there is an input to get wrong."""
-    from tabletop.web.app import create_app
+    from tests.web.apps import api_app
 
     with tempfile.TemporaryDirectory() as d:
-        app = create_app(f"sqlite:///{d}/schema.db")
+        app = api_app(f"sqlite:///{d}/schema.db")
         spec = app.openapi()
         app.state.service.store.engine.dispose()
     out = []
@@ -248,7 +248,8 @@ def test_malformed_requests_get_clear_4xx(world: World, fresh: dict[str, dict[st
     gid, tok, spec = run["id"], run["seats"][0]["token"], run["spectator_token"]
     cases: list[tuple[str, str, dict[str, Any], set[int]]] = [
         # (method, path, request kwargs, accepted statuses)
-        ("POST", "/api/games", {"json": {"game": HUGE}}, {422}),
+        ("POST", "/api/games", {"json": {"game": HUGE}}, {413}),  # past the body bound (issue 60)
+        ("POST", "/api/games", {"json": {"game": HUGE[:50_000]}}, {422}),
         ("POST", "/api/games", {"json": {"game": "chess"}}, {400}),
         ("POST", "/api/games", {"json": {"players": "two"}}, {422}),
         ("POST", "/api/games", {"json": {"players": 10 ** 30}}, {422}),
@@ -288,7 +289,9 @@ def test_malformed_requests_get_clear_4xx(world: World, fresh: dict[str, dict[st
          {409, 422}),
         ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": "one", "action": "g0"}}, {422}),
         ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1.5, "action": "g0"}}, {422}),
-        ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": HUGE}}, {422}),
+        ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": HUGE}}, {413}),
+        ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": HUGE[:50_000]}},
+         {422}),
         ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": ""}}, {422}),
         ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": 5}}, {422}),
         ("POST", f"/api/games/{gid}/actions", {"json": {"token": tok, "revision": 1, "action": ["g0"]}}, {422}),
@@ -312,7 +315,8 @@ def test_malformed_requests_get_clear_4xx(world: World, fresh: dict[str, dict[st
         ("POST", f"/api/games/{gid}/undo", {"json": {"token": spec, "revision": 1}}, {403}),
         ("POST", f"/api/games/{gid}/start", {"json": {"token": tok}}, {409}),
         ("POST", f"/api/games/{gid}/start", {"json": {}}, {422}),
-        ("POST", f"/api/games/{gid}/join", {"json": {"token": tok, "name": HUGE}}, {422}),
+        ("POST", f"/api/games/{gid}/join", {"json": {"token": tok, "name": HUGE}}, {413}),
+        ("POST", f"/api/games/{gid}/join", {"json": {"token": tok, "name": HUGE[:50_000]}}, {422}),
         ("POST", f"/api/games/{gid}/join", {"json": {"token": spec, "name": "x"}}, {403}),
         ("POST", f"/api/games/{gid}/seats/7/bot", {"json": {"token": tok, "bot": "easy"}}, {400}),
         ("POST", f"/api/games/{gid}/seats/-1/bot", {"json": {"token": tok, "bot": "easy"}}, {400}),
@@ -327,7 +331,9 @@ def test_malformed_requests_get_clear_4xx(world: World, fresh: dict[str, dict[st
         ("GET", f"/api/games/{fin['id']}/replay/1e3", {"params": {"token": fin["spectator_token"]}}, {422}),
         ("POST", "/api/my-games", {"json": {"tokens": ["x"] * 201}}, {422}),
         ("POST", "/api/my-games", {"json": {"tokens": "abc"}}, {422}),
-        ("POST", "/api/my-games", {"json": {"tokens": [HUGE[:100_000]]}}, {200}),
+        ("POST", "/api/my-games", {"json": {"tokens": [HUGE[:100_000]]}}, {413}),
+        ("POST", "/api/my-games", {"json": {"tokens": [HUGE[:50_000]]}}, {422}),  # a token is 100 at most
+        ("POST", "/api/my-games", {"json": {"tokens": ["x", "x"]}}, {422}),  # repeated
         ("POST", "/api/my-games", {"json": {"tokens": [1, 2]}}, {422}),
         ("DELETE", f"/api/games/{gid}", {}, {405}),
         ("PUT", "/api/games", {"json": {}}, {405}),
@@ -536,9 +542,9 @@ def test_bad_bot_options_are_refused_or_the_game_goes_on(world: World) -> None:
 def test_unknown_game_ids_are_not_remembered(tmp_path) -> None:
     from fastapi.testclient import TestClient
 
-    from tabletop.web.app import create_app
+    from tests.web.apps import api_app
 
-    app = create_app(f"sqlite:///{tmp_path / 'ids.db'}")
+    app = api_app(f"sqlite:///{tmp_path / 'ids.db'}")
     with TestClient(app) as c:
         for i in range(300):
             assert c.get(f"/api/games/unknown{i:05d}{'x' * 1000}", params={"token": "t"}).status_code == 404

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.web.app import create_app
 from tests.pg import pg_schema_url
+from tests.web.apps import api_app
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -18,6 +18,6 @@ def database(request, tmp_path) -> str:
 
 @pytest.fixture
 def client(database):
-    app = create_app(database)
+    app = api_app(database)
     with TestClient(app) as c:
         yield c

@@ -7,8 +7,8 @@ import time
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from tabletop.web.app import create_app
 from tabletop.web.store import games
+from tests.web.apps import api_app
 
 
 def new_game(client, seats=None, **extra):
@@ -180,13 +180,13 @@ def test_seat_taken_over_by_a_bot_and_my_games(client) -> None:
 
 
 def test_restart_keeps_every_accepted_action(database) -> None:
-    with TestClient(create_app(database)) as c:
+    with TestClient(api_app(database)) as c:
         g = started(c)
         act(c, g, 1, "g0")
         act(c, g, 0, "g1")
         act(c, g, 0, "r0")
         before = state(c, g, 0)
-    with TestClient(create_app(database)) as c2:  # a new server process over the same database
+    with TestClient(api_app(database)) as c2:  # a new server process over the same database
         after = state(c2, g, 0)
         assert after["revision"] == before["revision"] and after["view"] == before["view"]
         assert act(c2, g, 0, "r1").status_code == 200

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.web.app import create_app
+from tests.web.apps import api_app
 from tests.web.bots import CrashOnceBot, HangOnceBot
 from tests.web.test_api import new_game, started, state
 
@@ -44,7 +44,7 @@ def spectate(client, g):
 
 def bot_game(database, workers, actions):
     """The first ``actions`` log entries of a seeded game that bots play on every seat."""
-    with TestClient(create_app(database, bot_workers=workers)) as c:
+    with TestClient(api_app(database, bot_workers=workers)) as c:
         assert c.app.state.service.bot_pool.workers == workers
         g = new_game(c, seats=BOTS, seed=11)
         assert c.post(f"/api/games/{g['id']}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
@@ -85,7 +85,7 @@ def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(datab
     marker = tmp_path / "happened"
     kind = CrashOnceBot if trouble == "crash" else HangOnceBot
     monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: kind(marker, seed))
-    with TestClient(create_app(database, bot_workers=1)) as c:
+    with TestClient(api_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
         # a decision may take 3 s here (300 s in the server); the clock starts once the request is
         # in a worker that has started (a new worker's imports are not counted)
@@ -107,7 +107,7 @@ def test_a_workers_slow_start_is_not_counted_as_thinking(database, tmp_path, mon
     # run by every new Python process started from here (the spawned workers), not by this one
     (slow / "sitecustomize.py").write_text("import time\ntime.sleep(3.0)\n")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(slow), os.environ.get("PYTHONPATH")])))
-    with TestClient(create_app(database, bot_workers=1)) as c:
+    with TestClient(api_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
         pool.time_limit = 1.0  # a random bot's decision takes milliseconds; a start takes 3 s
         before, after = bot_takes_seat_1(c)
@@ -119,7 +119,7 @@ def test_a_workers_slow_start_is_not_counted_as_thinking(database, tmp_path, mon
 @pytest.mark.parametrize("workers", [0, 2])
 def test_shutting_down_leaves_no_worker_behind(database, workers) -> None:
     before = live_children()
-    with TestClient(create_app(database, bot_workers=workers)) as c:
+    with TestClient(api_app(database, bot_workers=workers)) as c:
         pool = c.app.state.service.bot_pool
         started(c)
         assert pool.pids() == []  # no worker before the first game with a bot seat
@@ -137,7 +137,7 @@ def test_the_coach_thinks_in_a_worker_of_its_own(database) -> None:
     """A hint is worked out in the coach's worker process, not in the server (its GIL) nor in the
     bots' workers; shutting down stops that worker too."""
     before = live_children()
-    with TestClient(create_app(database, bot_workers=1)) as c:
+    with TestClient(api_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
         g = new_game(c, hints=True)
         for s in g["seats"]:
@@ -158,7 +158,7 @@ def test_the_servers_search_bots_get_its_time_limit(tmp_path, limit) -> None:
     """``tabletop serve --bot-seconds`` (create_app's ``bot_seconds``): every search bot the
     server makes carries the limit (tests/bots/test_time_limit.py: what it does); quick bots
     and a server without a limit are left as they are."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_workers=0, bot_seconds=limit)) as c:
+    with TestClient(api_app(f"sqlite:///{tmp_path / 'g.db'}", bot_workers=0, bot_seconds=limit)) as c:
         g = started(c, seats=[{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "easy"}])
         live = c.app.state.service.live[g["id"]]
         deadline = time.time() + 60

@@ -88,3 +88,52 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
         assert rep.status_code == 200 and rep.json()["step"] == m["step"]
     assert any(m["why"] and m["reasons"].startswith("The coach's pick against yours: ") for m in mistakes)
     assert client.get(f"/api/games/{g['id']}/review", params={"token": g["spectator_token"]}).status_code == 403
+
+
+def test_identical_coach_requests_in_flight_are_computed_once(tmp_path) -> None:
+    """Issue 60: a hint asked five times at once (a double click, a script) is worked out once,
+    and every request gets the same answer (a review goes through the same GameService._once). A
+    failure is given to every waiting request, and the next request asks again."""
+    import asyncio
+
+    from tabletop.web.service import Conflict, GameService
+    from tabletop.web.store import Store
+
+    async def main() -> None:
+        svc = GameService(Store(f"sqlite:///{tmp_path / 'c.db'}"), bot_workers=0)
+        calls: list[str] = []
+        real = svc.bot_pool.run
+
+        async def counted(fn, *args):
+            calls.append(fn.__name__)
+            await asyncio.sleep(0.3)  # the coach thinking: the other requests arrive meanwhile
+            return await real(fn, *args)
+
+        svc.bot_pool.run = counted
+        try:
+            g = await svc.create("grand-austria-hotel", 2, {}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                 seed=3, start=True, away_limit=None)
+            gid, tok = g["id"], g["seats"][0]["token"]
+            for _ in range(200):  # the bot's setup steps, then seat 0 decides
+                live = await svc.get(gid)
+                if live.state.current_player == 0:
+                    break
+                await asyncio.sleep(0.05)
+            answers = await asyncio.gather(*(svc.hint(gid, tok) for _ in range(5)))
+            assert calls == ["hint"]
+            assert all(a == answers[0] for a in answers) and answers[0]["moves"]
+
+            async def failing(fn, *args):
+                calls.append("failing")
+                await asyncio.sleep(0.2)
+                raise ValueError("the coach cannot judge this")
+
+            svc.bot_pool.run = failing
+            live.hints = {}
+            out = await asyncio.gather(*(svc.hint(gid, tok) for _ in range(3)), return_exceptions=True)
+            assert calls.count("failing") == 1 and all(isinstance(e, Conflict) for e in out)
+            assert svc._coaching == {}  # nothing left behind: the next request asks again
+        finally:
+            await svc.drain()
+
+    asyncio.run(main())

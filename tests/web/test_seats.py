@@ -14,8 +14,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.web.app import create_app
 from tabletop.web.store import Store
+from tests.web.apps import api_app
 from tests.web.bots import FileGateBot
 from tests.web.test_api import new_game, started, state, wait_finished
 
@@ -91,7 +91,7 @@ def test_a_bot_stops_when_its_seat_is_taken_back_and_nobody_acts_for_a_bot(datab
                                                                            monkeypatch) -> None:
     gate = tmp_path / "answer"  # the bot thinks until this file exists (in a worker process too)
     monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: FileGateBot(gate))
-    with TestClient(create_app(database, bot_workers=workers)) as client:
+    with TestClient(api_app(database, bot_workers=workers)) as client:
         g = started(client)  # seat 1 chooses first
         assert to_bot(client, g, 1, 1).status_code == 200  # the bot starts thinking ...
         s = state(client, g, 1)
@@ -145,7 +145,7 @@ def test_away_limit_countdown_takeover_and_return(client) -> None:
 
 
 def test_finished_game_names_the_seats_a_bot_played_and_changes_survive_a_restart(database) -> None:
-    with TestClient(create_app(database)) as c:
+    with TestClient(api_app(database)) as c:
         g = started_with_limit(c, 1)
         time.sleep(1.2)
         assert to_bot(c, g, 1, 0).status_code == 200  # away
@@ -155,7 +155,7 @@ def test_finished_game_names_the_seats_a_bot_played_and_changes_survive_a_restar
         assert s["result"]["stand_ins"] == [{"seat": 0, "reasons": ["away"]}, {"seat": 1, "reasons": ["own"]}]
         assert reclaim(c, g, 0, 0).status_code == 409  # the game is over
         assert to_bot(c, g, 0, 0).status_code == 409
-    with TestClient(create_app(database)) as c2:
+    with TestClient(api_app(database)) as c2:
         again = c2.get(f"/api/games/{g['id']}", params={"token": g["spectator_token"]}).json()
         assert again["result"]["stand_ins"] == s["result"]["stand_ins"]
         full = c2.get(f"/api/games/{g['id']}/log", params={"token": g["spectator_token"]}).json()
@@ -272,3 +272,49 @@ def test_an_older_database_gets_the_new_column(tmp_path) -> None:
         assert loaded is not None and loaded[0].away_limit is None and loaded[0].hints is False and loaded[3] == []
     finally:
         store.engine.dispose()
+
+
+def test_a_bot_seats_level_changes_mid_game_only_by_agreement(client) -> None:
+    """Issue 60: a seat made for a bot may be re-levelled by anyone before the start; once the game
+    runs, only when every person playing at the table asks for the same level (202 until then,
+    the level unchanged and the request shown to all); alone against bots, at once."""
+    g = new_game(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"},
+                                {"kind": "bot", "bot": "easy"}], players=3)
+    gid = g["id"]
+    for seat, name in ((0, "Ann"), (1, "Ben")):
+        client.post(f"/api/games/{gid}/join", json={"token": g["seats"][seat]["token"], "name": name})
+    assert client.post(f"/api/games/{gid}/start", json={"token": g["seats"][0]["token"]}).status_code == 200
+    r = to_bot(client, g, 0, 2, bot="random")
+    assert r.status_code == 202, r.text
+    assert r.json()["pending"] == {"seat": 2, "bot": "random", "waiting_for": [1]}
+    ben = state(client, g, 1)
+    assert ben["seats"][2]["bot"] == "easy"
+    assert ben["level_votes"] == [{"seat": 2, "votes": [{"by": 0, "bot": "random"}]}]
+    # Ben asks for another level: still no agreement, nothing changes
+    r = to_bot(client, g, 1, 2, bot="hard")
+    assert r.status_code == 202 and r.json()["pending"]["waiting_for"] == [0]
+    assert state(client, g, 0)["seats"][2]["bot"] == "easy"
+    # Ben agrees with Ann: the level changes, the log says so, the requests are gone
+    r = to_bot(client, g, 1, 2, bot="random")
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][2]["bot"] == "random" and r.json()["level_votes"] == []
+    assert seat_log(r.json())[-1]["reason"] == "level"
+
+    # alone against bots: the one person at the table agrees with themselves
+    solo = client.post("/api/games", json={"players": 2, "start": True}).json()
+    r = to_bot(client, solo, 0, 1, bot="easy")
+    assert r.status_code == 200 and r.json()["seats"][1]["bot"] == "easy"
+
+
+def test_an_away_limit_under_a_minute_is_refused(database) -> None:
+    """Issue 60: the lobby offers 2 min to 1 h; the API refuses a limit under 60 s (the server's
+    --min-away-limit), and accepts 60 s and "never" (null)."""
+    from tests.web.apps import api_app, no_limits
+
+    with TestClient(api_app(database, min_away_limit=60, limits=no_limits())) as c:
+        for bad in (1, 59):
+            r = c.post("/api/games", json={"players": 2, "away_limit": bad})
+            assert r.status_code == 400 and "away_limit" in r.json()["detail"] and "60" in r.json()["detail"]
+        for good in (60, None):
+            r = c.post("/api/games", json={"players": 2, "away_limit": good})
+            assert r.status_code == 201 and r.json()["away_limit"] == good

@@ -112,9 +112,9 @@ def test_a_medium_bot_turn_follows_the_players_within_a_second(database) -> None
     turn still comes within 1 s of the player's: the pause is between bots' turns, not within one."""
     from fastapi.testclient import TestClient
 
-    from tabletop.web.app import create_app
+    from tests.web.apps import api_app
 
-    with TestClient(create_app(database, bot_delay=0.4)) as c:
+    with TestClient(api_app(database, bot_delay=0.4)) as c:
         g = solo(c, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "medium"}])
         waits = []
         for _ in range(60):

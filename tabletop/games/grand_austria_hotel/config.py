@@ -53,28 +53,40 @@ class GahConfig(BaseModel):
     @field_validator("modules", mode="before")
     @classmethod
     def _modules(cls, value: object) -> object:
-        """Accept 'all', 'a,b' or a list; keep rulebook order, reject unknown names."""
+        """Accept 'all', 'a,b' or a list; keep rulebook order, reject unknown or repeated names
+        (in one pass: a list of any length is refused as fast as it is read)."""
         if isinstance(value, str):
             value = list(MODULES) if value.strip() == "all" else [v.strip() for v in value.split(",") if v.strip()]
         if isinstance(value, list | tuple):
-            names = [str(v) for v in value]
-            unknown = [v for v in names if v not in MODULES]
-            if unknown:
-                raise ValueError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(MODULES)}")
-            twice = sorted({v for v in names if names.count(v) > 1})
-            if twice:
-                raise ValueError(f"module(s) named twice: {', '.join(twice)}")
-            return tuple(m for m in MODULES if m in names)
+            return _distinct(value, MODULES, "module")
+        return value
+
+    @field_validator("alternatives", mode="before")
+    @classmethod
+    def _alternatives(cls, value: object) -> object:
+        if isinstance(value, list | tuple):
+            return _distinct(value, ALTERNATIVES, "alternative")
         return value
 
     @model_validator(mode="after")
     def _check(self) -> GahConfig:
         if self.staff_draft and self.introductory_sets:
             raise ValueError("staff_draft and introductory_sets cannot be combined")
-        for alt in self.alternatives:
-            if alt not in ALTERNATIVES:
-                raise ValueError(f"unknown alternative {alt!r}; known: {', '.join(ALTERNATIVES)}")
         return self
+
+
+def _distinct(value: list[object] | tuple[object, ...], known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """The names in ``value`` (each of ``known``, none twice) in ``known``'s order; the error
+    names at most a few of the offending entries."""
+    seen: set[str] = set()
+    for v in value:
+        name = v if isinstance(v, str) else repr(v)
+        if name not in known:
+            raise ValueError(f"unknown {what} {name[:40]!r}; known: {', '.join(known)}")
+        if name in seen:
+            raise ValueError(f"{what} named twice: {name}")
+        seen.add(name)
+    return tuple(m for m in known if m in seen)
 
 
 def parse_config(**kwargs: object) -> GahConfig:
