@@ -242,28 +242,29 @@ def test_log_sentences_follow_undo_and_seat_names(client) -> None:
     every sentence is still the one the event says now."""
     from tabletop.core.registry import get_game
     from tabletop.i18n.catalog import catalog
+    from tabletop.web import views
 
     g = started(client)
     service = client.app.state.service
     live = service.live[g["id"]]
 
     def fresh(lang):
-        names = list(service._names(live, lang))
+        names = list(views.seat_names(live, lang))
         render = get_game(live.row.game).event_sentence
         return [render(catalog(lang), ev, names) for ev in live.state.events]
 
     act(client, g, 1, "g0")
     act(client, g, 0, "g0")
-    assert [t[2] for t in service._texts(live, "de")] == fresh("de")
+    assert [t[2] for t in views.event_texts(live, "de")] == fresh("de")
     r = act(client, g, 0, "r0")
     assert r.status_code == 200, r.text
     rev = state(client, g, 0)["revision"]
-    service._texts(live, "de")
+    views.event_texts(live, "de")
     u = client.post(f"/api/games/{g['id']}/undo", json={"token": g["seats"][0]["token"], "revision": rev})
     assert u.status_code == 200, u.text
     act(client, g, 0, "r1")
-    assert [t[2] for t in service._texts(live, "de")] == fresh("de")
+    assert [t[2] for t in views.event_texts(live, "de")] == fresh("de")
     assert any("1" in t for t in fresh("de")[-3:])
     r = client.post(f"/api/games/{g['id']}/seats/0/bot", json={"token": g["seats"][0]["token"], "bot": "random"})
     assert r.status_code == 200, r.text
-    assert [t[2] for t in service._texts(live, "en")] == fresh("en")
+    assert [t[2] for t in views.event_texts(live, "en")] == fresh("en")

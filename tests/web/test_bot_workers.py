@@ -84,7 +84,7 @@ def test_a_worker_that_dies_or_hangs_is_replaced_and_the_seat_thinks_again(datab
                                                                            monkeypatch, caplog) -> None:
     marker = tmp_path / "happened"
     kind = CrashOnceBot if trouble == "crash" else HangOnceBot
-    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: kind(marker, seed))
+    monkeypatch.setattr("tabletop.web.live.make_bot", lambda spec, seed: kind(marker, seed))
     with TestClient(api_app(database, bot_workers=1)) as c:
         pool = c.app.state.service.bot_pool
         # a decision may take 3 s here (300 s in the server); the clock starts once the request is

@@ -92,7 +92,7 @@ def test_against_bots_hints_in_german_and_a_review_after_the_game(client) -> Non
 
 def test_identical_coach_requests_in_flight_are_computed_once(tmp_path) -> None:
     """Issue 60: a hint asked five times at once (a double click, a script) is worked out once,
-    and every request gets the same answer (a review goes through the same GameService._once). A
+    and every request gets the same answer (a review goes through the same CoachDesk._once). A
     failure is given to every waiting request, and the next request asks again."""
     import asyncio
 
@@ -132,7 +132,7 @@ def test_identical_coach_requests_in_flight_are_computed_once(tmp_path) -> None:
             live.hints = {}
             out = await asyncio.gather(*(svc.hint(gid, tok) for _ in range(3)), return_exceptions=True)
             assert calls.count("failing") == 1 and all(isinstance(e, Conflict) for e in out)
-            assert svc._coaching == {}  # nothing left behind: the next request asks again
+            assert svc.coach._coaching == {}  # nothing left behind: the next request asks again
         finally:
             await svc.drain()
 

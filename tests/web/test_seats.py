@@ -90,7 +90,7 @@ def test_own_seat_to_a_bot_and_back(client) -> None:
 def test_a_bot_stops_when_its_seat_is_taken_back_and_nobody_acts_for_a_bot(database, workers, tmp_path,
                                                                            monkeypatch) -> None:
     gate = tmp_path / "answer"  # the bot thinks until this file exists (in a worker process too)
-    monkeypatch.setattr("tabletop.web.service.make_bot", lambda spec, seed: FileGateBot(gate))
+    monkeypatch.setattr("tabletop.web.live.make_bot", lambda spec, seed: FileGateBot(gate))
     with TestClient(api_app(database, bot_workers=workers)) as client:
         g = started(client)  # seat 1 chooses first
         assert to_bot(client, g, 1, 1).status_code == 200  # the bot starts thinking ...
