@@ -23,7 +23,7 @@ GAME_OPTION = click.option("--game", "-g", type=click.Choice(game_names()), defa
                            show_default=True, help="which game")
 # for the people at a table: a search bot stops thinking about this long (tabletop.bots.registry.with_time_limit)
 BOT_SECONDS_OPTION = click.option(
-    "--bot-seconds", type=click.FloatRange(min=0), default=4.0, show_default=True,
+    "--bot-seconds", type=click.FloatRange(min=0), default=4.0, show_default=True, envvar="TABLETOP_BOT_SECONDS",
     help="a search bot (hard, expert, master) that has thought this long compares only the turns it has "
          "played out so far, so that a slow machine keeps people waiting little longer; 0: no limit "
          "(moves as in the ladder's rows)")

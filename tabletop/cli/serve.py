@@ -9,33 +9,53 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=int, default=8000, show_default=True)
-@click.option("--database", default="sqlite:///tabletop.db", show_default=True,
+@click.option("--host", envvar="TABLETOP_HOST", show_envvar=True,
+              default="127.0.0.1", show_default=True)
+@click.option("--port", envvar="TABLETOP_PORT", show_envvar=True,
+              type=int, default=8000, show_default=True)
+@click.option("--database", envvar="TABLETOP_DATABASE", show_envvar=True,
+              default="sqlite:///tabletop.db", show_default=True,
               help="sqlite:///FILE (embedded, default) or postgresql://user@host/db")
-@click.option("--bot-delay", type=float, default=0.4, show_default=True,
+@click.option("--bot-delay", envvar="TABLETOP_BOT_DELAY", show_envvar=True,
+              type=float, default=0.4, show_default=True,
               help="seconds a bot waits after its move, so people can follow")
-@click.option("--bot-workers", type=click.IntRange(min=0), default=None,
+@click.option("--bot-workers", envvar="TABLETOP_BOT_WORKERS", show_envvar=True,
+              type=click.IntRange(min=0), default=None,
               help="processes the bots think in  [default: one per core but one; 0: threads of the "
                    "server process, where a thinking bot slows every game]")
 @BOT_SECONDS_OPTION
-@click.option("--max-body", type=click.IntRange(min=1024), default=MAX_BODY, show_default=True,
+@click.option("--max-body", envvar="TABLETOP_MAX_BODY", show_envvar=True,
+              type=click.IntRange(min=1024), default=MAX_BODY, show_default=True,
               help="the largest request body in bytes (413 past it)")
-@click.option("--limit", "limit_options", multiple=True, metavar="KIND=RATE",
+@click.option("--limit", "limit_options", envvar="TABLETOP_LIMITS", show_envvar=True,
+              multiple=True, metavar="KIND=RATE",
               help="a per-client request limit, e.g. create=30/10minutes or action=off; KIND is one of "
                    + ", ".join(f"{k} (default {v})" for k, v in DEFAULT_LIMITS.items()) + "; 429 past it")
-@click.option("--limits-storage", default="memory://", show_default=True,
+@click.option("--limits-storage", envvar="TABLETOP_LIMITS_STORAGE", show_envvar=True,
+              default="memory://", show_default=True,
               help="where the limits are counted: memory:// (this process) or redis://HOST:PORT "
                    "(shared by several server processes)")
-@click.option("--min-away-limit", type=click.IntRange(min=1), default=60, show_default=True,
+@click.option("--min-away-limit", envvar="TABLETOP_MIN_AWAY_LIMIT", show_envvar=True,
+              type=click.IntRange(min=1), default=60, show_default=True,
               help="the shortest away limit (seconds) a table may set")
+@click.option("--log-format", envvar="TABLETOP_LOG_FORMAT", show_envvar=True,
+              type=click.Choice(["json", "text"]), default="json", show_default=True,
+              help="the log on standard error: one JSON object a line (with each request's id) or plain text")
+@click.option("--duty-lease", envvar="TABLETOP_DUTY_LEASE", show_envvar=True,
+              type=click.FloatRange(min=1), default=30.0, show_default=True,
+              help="with several processes on one PostgreSQL: seconds a process holds a game's bot turns "
+                   "without renewing; a dead process's bots are taken over within it")
 def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None,
           bot_seconds: float, max_body: int, limit_options: tuple[str, ...], limits_storage: str,
-          min_away_limit: int) -> None:
-    """Serve the lobby and the board at http://HOST:PORT/ ."""
+          min_away_limit: int, duty_lease: float, log_format: str) -> None:
+    """Serve the lobby and the board at http://HOST:PORT/ .
+
+    Every option can also be set by its environment variable (a container's configuration);
+    TABLETOP_LIMITS takes several KIND=RATE separated by spaces."""
     import uvicorn
 
     from tabletop.web.app import create_app
+    from tabletop.web.watch import configure_logging
 
     try:
         limits = RateLimits(parse_limit_options(limit_options), limits_storage)
@@ -45,5 +65,8 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
                f"{limits.describe()}, counted in {limits_storage})")
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
-                     min_away_limit=min_away_limit)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+                     min_away_limit=min_away_limit, duty_lease=duty_lease)
+    configure_logging(log_format)
+    # on SIGTERM uvicorn stops accepting, lets the requests in flight finish (their commits with
+    # them, at most 10 s) and closes each WebSocket with 1012 "service restart": pages reconnect
+    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False, timeout_graceful_shutdown=10)

@@ -10,6 +10,7 @@ parser would accept) are refused as invalid JSON. The OpenAPI schema is at
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import gc
@@ -26,6 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StringConstraints
 from sqlalchemy.exc import DBAPIError
 
@@ -35,6 +37,7 @@ from tabletop.core.registry import game_names, get_game
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
 from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
 from tabletop.web.store import Store
+from tabletop.web.watch import Metrics, RequestLog
 
 STATIC = Path(__file__).parent / "static"
 LANG = Query("en", pattern="^(en|de|zh)$", description="the language of the log and action texts")
@@ -163,17 +166,19 @@ class TokensBody(_Body):
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                bot_workers: int | None = None, start_bots: bool = False,
                bot_seconds: float | None = None, max_body: int = MAX_BODY,
-               limits: RateLimits | None = None, min_away_limit: int = 60) -> FastAPI:
+               limits: RateLimits | None = None, min_away_limit: int = 60, duty_lease: float = 30.0,
+               duty_sweep: float | None = 2.0) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
     ``bot_seconds``: a search bot's time limit a decision (None: none, as in the ladder).
     ``max_body``: the largest request body in bytes (413 past it); ``limits``: the per-client
     request limits (``guard.DEFAULT_LIMITS`` in memory when None); ``min_away_limit``: the
-    shortest away limit a table may set, in seconds."""
+    shortest away limit a table may set, in seconds. ``duty_lease``: seconds a process holds a
+    game's bot turns unrenewed; ``duty_sweep``: how often it looks for games whose bots nobody plays."""
     store = Store(database)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds,
-                          min_away_limit=min_away_limit)
+                          min_away_limit=min_away_limit, duty_lease=duty_lease)
     rate = limits if limits is not None else RateLimits()
 
     def limited(kind: str) -> Any:
@@ -196,7 +201,9 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
             # shorter by the ~80,000 objects it would visit to find nothing
             gc.freeze()
         await service.resume_active()
+        service.start_background(duty_sweep)
         yield
+        service.stopping = True
         await service.drain()
 
     app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
@@ -204,7 +211,36 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     app.state.service = service
     app.state.limits = rate
     app.router.route_class = StrictJSONRoute
+    metrics = Metrics(service)
     app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(RequestLog, metrics=metrics)  # outermost: it times and counts the 413s too
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        """The process answers (a container's liveness)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        """The process can serve: its store answers and, sharing a store with other processes,
+        it hears their changes (a load balancer sends requests only while this is 200)."""
+        problems = []
+        try:
+            await asyncio.wait_for(asyncio.to_thread(store.ping), 3)
+        except Exception as exc:
+            problems.append(f"store: {exc.__class__.__name__}")
+        if service.bus is not None and not service.bus.listening.is_set():
+            problems.append("not listening to the other processes' changes")
+        if service.stopping:
+            problems.append("shutting down")
+        return JSONResponse(status_code=503 if problems else 200,
+                            content={"status": "unready" if problems else "ready", "problems": problems})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus_metrics() -> Response:
+        """The Prometheus text format: requests and latency by route, games, actions, WebSockets,
+        the bots' queue and decision time, the coach's queue."""
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

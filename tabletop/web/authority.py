@@ -14,12 +14,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.exc import DataError
+
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
+from tabletop.core.state import GameState
 from tabletop.web import views
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, Unavailable
 from tabletop.web.live import GAME_ID, TOKEN, UNDO_KEEP, LiveGame, check_bot
-from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Store
+from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Stale, Store
 
 
 class Authority:
@@ -29,6 +32,7 @@ class Authority:
         self.min_away_limit = min_away_limit
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.committed = 0  # action rows this process committed (the metrics read it)
         # called with each game once loaded (and after a restart): its bots may have to move
         self.loaded: Callable[[LiveGame], None] = lambda live: None
 
@@ -53,11 +57,11 @@ class Authority:
         if away_limit is not None and away_limit < self.min_away_limit:
             raise ServiceError(f"away_limit: at least {self.min_away_limit} s (or null: never), not {away_limit}")
 
-        def check() -> None:
-            info.new_game(players=players, seed=seed, **config)
+        def check() -> int:
+            return info.new_game(players=players, seed=seed, **config).current_player
 
         try:
-            await asyncio.to_thread(check)  # a deal takes milliseconds: not on the event loop
+            first = await asyncio.to_thread(check)  # a deal takes milliseconds: not on the event loop
         except TabletopError as exc:
             raise ServiceError(str(exc)) from None
         except TypeError as exc:
@@ -80,7 +84,8 @@ class Authority:
             seat_rows[0].joined = True
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
                       secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints))
-        await asyncio.to_thread(self.store.create_game, row, seat_rows)
+        bot_turn = start and 0 <= first < players and seat_rows[first].kind == "bot"
+        await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
@@ -101,22 +106,80 @@ class Authority:
                 if loaded is None:
                     raise NotFound(f"no game {game_id!r}")
                 row, seat_rows, entries, changes = loaded
-                info = get_game(row.game)
-                state = info.new_game(players=row.players, seed=row.seed, **row.config)
-                if info.event_sentence is not None:
-                    state.keep_events()  # the game log people read (see _log)
-                for a in entries:
-                    state.apply(a.action)
-                state.forget_undo(UNDO_KEEP)
-                live = LiveGame(row, seat_rows, state, entries, changes)
+                live = LiveGame(row, seat_rows, await asyncio.to_thread(self._build, row, entries), entries, changes)
                 self.live[game_id] = live
         finally:
             self._loading.pop(game_id, None)
-        if state.is_chance() and row.status == "active":
+        if live.state.is_chance() and live.row.status == "active":
             async with live.lock:
                 await self.resolve_chance(live)
         self.loaded(live)
         return live
+
+    @staticmethod
+    def _build(row: GameRow, entries: list[ActionRow]) -> GameState:
+        """The game's engine state: dealt from its config and seed, its log played on."""
+        info = get_game(row.game)
+        state = info.new_game(players=row.players, seed=row.seed, **row.config)
+        if info.event_sentence is not None:
+            state.keep_events()  # the game log people read (views.game_log)
+        for a in entries:
+            state.apply(a.action)
+        state.forget_undo(UNDO_KEEP)
+        return state
+
+    async def refresh(self, live: LiveGame) -> bool:
+        """Catch up with the store (under the game's lock): what another server process committed
+        since this one last wrote or read the game. Whether anything changed."""
+        loaded = await asyncio.to_thread(self.store.load_game, live.row.id)
+        if loaded is None or loaded[0].version == live.row.version:
+            return False
+        row, seat_rows, entries, changes = loaded
+        same = 0  # the actions both logs share
+        for mine, theirs in zip(live.log, entries):
+            if mine.action != theirs.action:
+                break
+            same += 1
+        st = live.state
+        if len(live.log) - same <= st.undoable():
+            for _ in range(len(live.log) - same):
+                st.undo()
+            for a in entries[same:]:
+                st.apply(a.action)
+            st.forget_undo(UNDO_KEEP)
+        else:
+            live.state = await asyncio.to_thread(self._build, row, entries)
+        live.log = entries
+        live.low = min(live.low, same)  # the next push carries the log from there
+        for old, new in zip(live.seats, seat_rows):
+            if (old.kind, old.bot) != (new.kind, new.bot):
+                live.bots.pop(new.seat, None)
+        live.row, live.seats, live.changes = row, seat_rows, changes
+        live.hints = {}
+        return True
+
+    def _bot_turn(self, live: LiveGame, status: str | None = None, seat_kind: tuple[int, str] | None = None) -> bool:
+        """Whether a bot is to move in the state as it is now (``status``: the game's status after
+        the write; ``seat_kind``: a seat's kind after the write), as the duty sweep reads it."""
+        cp = live.state.current_player
+        if (status or live.row.status) != "active" or not 0 <= cp < len(live.seats):
+            return False
+        kind = seat_kind[1] if seat_kind is not None and seat_kind[0] == cp else live.seats[cp].kind
+        return kind == "bot"
+
+    async def _write(self, live: LiveGame, write: Callable[..., int], *args: Any, **values: Any) -> None:
+        """One write of ``live`` to the store (under its lock), as of the version it was read at.
+        If another process wrote the game first, nothing is written: the game is read again and
+        the request refused with 409 (its client reloads); a store that fails: 503."""
+        try:
+            live.row.version = await asyncio.to_thread(write, live.row.id, *args, expect=live.row.version, **values)
+        except Stale:
+            await self.refresh(live)
+            raise Conflict("the game changed meanwhile (another move came first): reload") from None
+        except DataError:  # e.g. text the database cannot store (a NUL character): the request is at fault
+            raise ServiceError("the database refused this input") from None
+        except Exception as exc:  # the store failed: nothing changed
+            raise Unavailable(f"could not store the change, nothing changed: {exc.__class__.__name__}") from None
 
     async def resume_active(self) -> int:
         """After a restart: load every running game (``loaded`` lets its bots continue)."""
@@ -197,16 +260,15 @@ class Authority:
         WebSocket greeting) can see a move that is not committed yet; afterwards the very
         same actions are applied again (chance outcomes are named, so this is exact)."""
         st = live.state
+        bot_turn = self._bot_turn(live, status)
         for _ in rows:
             st.undo()
-        try:
-            await asyncio.to_thread(self.store.append_actions, live.row.id, rows, status, result)
-        except Exception as exc:  # the store refused: nothing changed
-            raise Unavailable(f"could not store the action, nothing changed: {exc.__class__.__name__}") from None
+        await self._write(live, self.store.append_actions, rows, bot_turn=bot_turn, status=status, result=result)
         for r in rows:
             st.apply(r.action)
         st.forget_undo(UNDO_KEEP)
         live.log.extend(rows)
+        self.committed += len(rows)
         if status:
             live.row.status = status
             live.row.result = result
@@ -239,17 +301,24 @@ class Authority:
             if idx is None:
                 raise Conflict("nothing to undo: only your own last action of this turn, before any "
                                "roll, draw or other player's action")
-            await asyncio.to_thread(self.store.truncate_actions, live.row.id, idx)
+            taken: list[ActionRow] = []
             while len(live.log) > idx:
                 live.state.undo()
-                live.log.pop()
+                taken.append(live.log.pop())
+            try:
+                await self._write(live, self.store.truncate_actions, idx, bot_turn=self._bot_turn(live))
+            except Unavailable:
+                for r in reversed(taken):  # the store did not take it: the moves stand
+                    live.state.apply(r.action)
+                    live.log.append(r)
+                raise
             live.low = min(live.low, live.revision)
             return views.payload(live, seat, lang)
 
     async def join(self, live: LiveGame, seat: int, name: str, lang: str = "en") -> dict[str, Any]:
         name = name.strip()[:60] or live.seats[seat].name
         async with live.lock:
-            await asyncio.to_thread(self.store.update_seat, live.row.id, seat, name=name, joined=True)
+            await self._write(live, self.store.update_seat, seat, name=name, joined=True)
             live.seats[seat].name = name
             live.seats[seat].joined = True
             return views.payload(live, seat, lang)
@@ -261,7 +330,7 @@ class Authority:
             waiting = [s.seat for s in live.seats if not s.joined]
             if waiting:
                 raise Conflict(f"seats {waiting} have not joined yet (or make them bots)")
-            await asyncio.to_thread(self.store.set_status, live.row.id, "active")
+            await self._write(live, self.store.set_status, "active", bot_turn=self._bot_turn(live, "active"))
             live.row.status = "active"
             await self.resolve_chance(live)
             return views.payload(live, seat, lang)
@@ -271,13 +340,14 @@ class Authority:
         """Record who plays ``target`` now (under the game's lock)."""
         s = live.seats[target]
         rec = SeatChange(len(live.changes), live.revision, target, change, bot, reason, by, s.kind, time.time())
-        await asyncio.to_thread(self.store.change_seat, live.row.id, rec, kind=kind, bot=bot, joined=True)
+        await self._write(live, self.store.change_seat, rec, bot_turn=self._bot_turn(live, seat_kind=(target, kind)),
+                          kind=kind, bot=bot, joined=True)
         s.kind, s.bot, s.joined = kind, bot, True
         live.changes.append(rec)
         live.bots.pop(target, None)
 
     async def set_auto_single(self, live: LiveGame, target: int, auto_single: bool) -> None:
         """A player's own setting (under the game's lock): one-option decisions resolve by themselves."""
-        await asyncio.to_thread(self.store.update_seat, live.row.id, target, auto_single=auto_single)
+        await self._write(live, self.store.update_seat, target, auto_single=auto_single)
         live.seats[target].auto_single = auto_single
         await self.resolve_chance(live)

@@ -16,7 +16,8 @@ The parts (docs/ARCHITECTURE.md, "The game server"):
 - :mod:`~tabletop.web.duties` plays the bots' turns;
 - :mod:`~tabletop.web.coaching` answers hints and reviews;
 - :mod:`~tabletop.web.views` makes what each viewer is sent (changes nothing);
-- :mod:`~tabletop.web.fanout` sends it to every subscriber, in order.
+- :mod:`~tabletop.web.fanout` sends it to every subscriber, in order;
+- :mod:`~tabletop.web.bus` hears what other server processes commit (PostgreSQL only).
 
 ``GameService`` below only authenticates a request, hands it to its part, and then has the
 change told (fan-out) and the bots moved (duties).
@@ -31,11 +32,14 @@ result names the seats a bot played for a person.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from typing import Any
 
 from tabletop.web import views
 from tabletop.web.authority import Authority
 from tabletop.web.botpool import BotPool, default_workers
+from tabletop.web.bus import Bus
 from tabletop.web.coaching import CoachDesk
 from tabletop.web.duties import BotDuties
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, TooMany, Unavailable
@@ -45,13 +49,16 @@ from tabletop.web.seats import Seats
 from tabletop.web.store import Store
 from tabletop.web.views import dumps
 
+log = logging.getLogger("tabletop.web")
+
 __all__ = ["WEB_BOTS", "Conflict", "Forbidden", "GameService", "LiveGame", "NotFound", "ServiceError", "TooMany",
            "Unavailable", "dumps", "web_bots", "web_levels"]
 
 
 class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
-                 bot_threads: int = 2, bot_seconds: float | None = None, min_away_limit: int = 60) -> None:
+                 bot_threads: int = 2, bot_seconds: float | None = None, min_away_limit: int = 60,
+                 duty_lease: float = 30.0) -> None:
         """``bot_workers``: processes bots think in (default: one per core but one; 0: in
         ``bot_threads`` threads of this process, as before the worker processes).
         ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none).
@@ -63,9 +70,43 @@ class GameService:
         self.authority = Authority(store, min_away_limit)
         self.fanout = Fanout()
         self.seats = Seats(self.authority, self.fanout)
-        self.duties = BotDuties(self.authority, self.fanout, self.bot_pool, bot_delay, bot_seconds)
+        self.duties = BotDuties(self.authority, self.fanout, self.bot_pool, bot_delay, bot_seconds, duty_lease)
         self.coach = CoachDesk(self.bot_pool)
         self.authority.loaded = self.duties.schedule
+        self.bus = Bus(store.url) if store.shared else None
+        self._background: list[asyncio.Task[None]] = []
+        self.stopping = False  # set at shutdown: /readyz says so
+        self._catching_up: set[str] = set()
+
+    def start_background(self, sweep_every: float | None = 2.0) -> None:
+        """Start what runs beside the requests: the listener of other processes' changes (a
+        shared store) and the bots' duty sweep (every ``sweep_every`` s; None: none)."""
+        loop = asyncio.get_running_loop()
+        if self.bus is not None:
+            self._background.append(loop.create_task(self.bus.run(self._changed)))
+        if sweep_every:
+            self._background.append(loop.create_task(self.duties.sweep(sweep_every)))
+
+    def _changed(self, game_id: str | None, version: int) -> None:
+        """Another process committed a change (None: maybe several): catch up the games in memory."""
+        lives = list(self.live.values()) if game_id is None else [g for g in (self.live.get(game_id),) if g]
+        for live in lives:
+            if (game_id is None or version > live.row.version) and live.row.id not in self._catching_up:
+                self._catching_up.add(live.row.id)
+                task = asyncio.get_running_loop().create_task(self._catch_up(live))
+                self._background.append(task)
+                task.add_done_callback(self._background.remove)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        self._catching_up.discard(live.row.id)
+        try:
+            async with live.lock:
+                changed = await self.authority.refresh(live)
+            if changed:
+                await self.fanout.broadcast(live)
+                self.duties.schedule(live)
+        except Exception:
+            log.exception("game %s: could not catch up with the store", live.row.id)
 
     @property
     def live(self) -> dict[str, LiveGame]:
@@ -102,7 +143,11 @@ class GameService:
         return live, seat
 
     async def drain(self) -> None:
-        """Stop the running bot tasks and the bot workers (tests and shutdown)."""
+        """Stop the background tasks, the running bot tasks and the bot workers (tests and shutdown)."""
+        for task in list(self._background):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
         await self.duties.drain()
 
     # ----------------------------------------------------------------- reads

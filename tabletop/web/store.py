@@ -3,6 +3,14 @@
 SQLite (a file, embedded) by default; PostgreSQL when given a
 ``postgresql://`` URL. An action is committed before the server answers or
 tells anyone about it, so a crash never loses an accepted action.
+
+The database is the authority when several server processes share it: each game has a
+``version``, and every write names the version its writer saw and bumps it in the same
+transaction (compare and set), so of two processes that change a game at once exactly one
+succeeds; the other gets :class:`Stale`, reads the game again and answers 409 if its client's
+move no longer fits. On PostgreSQL each write also sends ``NOTIFY tabletop_games`` with the
+game's id and new version, delivered on commit to every process (``web/bus.py``). A game's
+bot turns are played by the one process holding its duty lease (``take_duty``).
 """
 
 from __future__ import annotations
@@ -25,13 +33,16 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 metadata = MetaData()
 
@@ -52,6 +63,12 @@ games = Table(
     # the people at this table may ask the coach for hints (NULL: no; a game against bots
     # offers them anyway); added later, see _migrate
     Column("hints", Boolean),
+    # bumped by every write (NULL: 0, a game stored before versions); see the module docstring
+    Column("version", Integer),
+    # a bot is to move (the duty sweep looks for these), and which process plays its turns until when
+    Column("bot_turn", Boolean),
+    Column("duty_owner", String(40)),
+    Column("duty_until", Float),
 )
 
 seats = Table(
@@ -110,6 +127,14 @@ class GameRow:
     result: dict[str, Any] | None
     away_limit: int | None = 600
     hints: bool = False
+    version: int = 0
+
+
+class Stale(Exception):
+    """Another writer changed the game since the version this one saw: nothing was written."""
+
+
+CHANNEL = "tabletop_games"  # PostgreSQL NOTIFY channel: "<game id> <version>" after each write
 
 
 @dataclass
@@ -172,22 +197,53 @@ class Store:
         metadata.create_all(self.engine)
         self._migrate()
 
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes can share this store (PostgreSQL, not SQLite)."""
+        return self.engine.dialect.name == "postgresql"
+
     def _migrate(self) -> None:
         """Bring a database made by an older release up to date (columns added since)."""
         added = [("games", "away_limit", "INTEGER"), ("seats", "auto_single", "BOOLEAN"),
-                 ("actions", "auto", "BOOLEAN"), ("games", "hints", "BOOLEAN")]
+                 ("actions", "auto", "BOOLEAN"), ("games", "hints", "BOOLEAN"), ("games", "version", "INTEGER"),
+                 ("games", "bot_turn", "BOOLEAN"), ("games", "duty_owner", "VARCHAR(40)"),
+                 ("games", "duty_until", "FLOAT")]
         for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
-                with self.engine.begin() as c:
-                    c.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+                try:
+                    with self.engine.begin() as c:
+                        c.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+                except DBAPIError:  # another process starting at the same moment added it first
+                    if column not in {c["name"] for c in inspect(self.engine).get_columns(table)}:
+                        raise
 
-    def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> None:
+    def _bump(self, c: Connection, game_id: str, expect: int, bot_turn: bool | None = None,
+              **values: Any) -> int:
+        """The write's compare and set: the game's version goes from ``expect`` to ``expect + 1``
+        (with ``values``), or :class:`Stale` and the transaction is rolled back. The new version;
+        on PostgreSQL every listening process is told on commit."""
+        if bot_turn is not None:
+            values["bot_turn"] = bot_turn
+        done = c.execute(update(games).where(games.c.id == game_id, func.coalesce(games.c.version, 0) == expect)
+                         .values(version=expect + 1, **values))
+        if done.rowcount != 1:
+            raise Stale(f"game {game_id} is past version {expect}")
+        if self.shared:
+            c.execute(select(func.pg_notify(CHANNEL, f"{game_id} {expect + 1}")))
+        return expect + 1
+
+    def ping(self) -> None:
+        """Raise if the database does not answer."""
+        with self.engine.connect() as c:
+            c.execute(select(1))
+
+    def create_game(self, row: GameRow, seat_rows: list[SeatRow], bot_turn: bool = False) -> None:
         with self.engine.begin() as c:
             c.execute(insert(games).values(
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
-                result=None, away_limit=row.away_limit, hints=row.hints))
+                result=None, away_limit=row.away_limit, hints=row.hints, version=row.version, bot_turn=bot_turn))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
@@ -203,7 +259,7 @@ class Store:
                               .order_by(seat_changes.c.n)).all()
         return (
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
-                    json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints)),
+                    json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints), g.version or 0),
             [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
             [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
             [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)
@@ -219,38 +275,71 @@ class Store:
             g = c.execute(select(games.c.id).where(games.c.spectator == token)).first()
             return (g.id, None) if g is not None else None
 
-    def append_actions(self, game_id: str, rows: list[ActionRow], status: str | None = None,
-                       result: dict[str, Any] | None = None) -> None:
+    def append_actions(self, game_id: str, rows: list[ActionRow], expect: int, bot_turn: bool,
+                       status: str | None = None, result: dict[str, Any] | None = None) -> int:
         now = time.time()
         with self.engine.begin() as c:
+            extra: dict[str, Any] = {}
+            if status is not None:
+                extra = {"status": status, "result": json.dumps(result) if result is not None else None}
+            version = self._bump(c, game_id, expect, bot_turn, **extra)
             for r in rows:
                 c.execute(insert(actions).values(game_id=game_id, idx=r.idx, seat=r.seat, action=r.action,
                                                  text=r.text, irreversible=r.irreversible, created=now,
                                                  auto=r.auto))
-            if status is not None:
-                c.execute(update(games).where(games.c.id == game_id).values(
-                    status=status, result=json.dumps(result) if result is not None else None))
+        return version
 
-    def truncate_actions(self, game_id: str, from_idx: int) -> None:
+    def truncate_actions(self, game_id: str, from_idx: int, expect: int, bot_turn: bool) -> int:
         with self.engine.begin() as c:
+            version = self._bump(c, game_id, expect, bot_turn)
             c.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= from_idx))
+        return version
 
-    def set_status(self, game_id: str, status: str) -> None:
+    def set_status(self, game_id: str, status: str, expect: int, bot_turn: bool) -> int:
         with self.engine.begin() as c:
-            c.execute(update(games).where(games.c.id == game_id).values(status=status))
+            return self._bump(c, game_id, expect, bot_turn, status=status)
 
-    def update_seat(self, game_id: str, seat: int, **values: Any) -> None:
+    def update_seat(self, game_id: str, seat: int, expect: int, bot_turn: bool | None = None, **values: Any) -> int:
         with self.engine.begin() as c:
+            version = self._bump(c, game_id, expect, bot_turn)
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+        return version
 
-    def change_seat(self, game_id: str, change: SeatChange, **values: Any) -> None:
+    def change_seat(self, game_id: str, change: SeatChange, expect: int, bot_turn: bool, **values: Any) -> int:
         """Record who plays a seat now and why, with the seat's new values, in one transaction."""
         with self.engine.begin() as c:
+            version = self._bump(c, game_id, expect, bot_turn)
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == change.seat).values(**values))
             c.execute(insert(seat_changes).values(
                 game_id=game_id, n=change.n, revision=change.revision, seat=change.seat, change=change.change,
                 bot=change.bot, reason=change.reason, by_seat=change.by_seat, was=change.was,
                 created=change.created))
+        return version
+
+    # ------------------------------------------------------- the bots' duty
+    def take_duty(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Whether ``owner`` (a server process) plays the game's bot turns for the next ``seconds``:
+        it holds the lease already, or the lease is free or has run out (its holder died)."""
+        now = time.time()
+        with self.engine.begin() as c:
+            done = c.execute(update(games).where(
+                games.c.id == game_id,
+                or_(games.c.duty_owner.is_(None), games.c.duty_owner == owner, games.c.duty_until < now),
+            ).values(duty_owner=owner, duty_until=now + seconds))
+            return done.rowcount == 1
+
+    def release_duty(self, game_id: str, owner: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == game_id, games.c.duty_owner == owner)
+                      .values(duty_owner=None, duty_until=None))
+
+    def due_duties(self) -> list[str]:
+        """Running games where a bot is to move and no process holds the lease (or its holder died)."""
+        now = time.time()
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(games.c.id).where(
+                games.c.status == "active", games.c.bot_turn.is_(True),
+                or_(games.c.duty_owner.is_(None), games.c.duty_until < now)))]
 
     def active_game_ids(self) -> list[str]:
         with self.engine.connect() as c:
