@@ -167,7 +167,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                bot_workers: int | None = None, start_bots: bool = False,
                bot_seconds: float | None = None, max_body: int = MAX_BODY,
                limits: RateLimits | None = None, min_away_limit: int = 60, duty_lease: float = 30.0,
-               duty_sweep: float | None = 2.0) -> FastAPI:
+               duty_sweep: float | None = 2.0, database_wait: float = 0.0) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
@@ -175,8 +175,9 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     ``max_body``: the largest request body in bytes (413 past it); ``limits``: the per-client
     request limits (``guard.DEFAULT_LIMITS`` in memory when None); ``min_away_limit``: the
     shortest away limit a table may set, in seconds. ``duty_lease``: seconds a process holds a
-    game's bot turns unrenewed; ``duty_sweep``: how often it looks for games whose bots nobody plays."""
-    store = Store(database)
+    game's bot turns unrenewed; ``duty_sweep``: how often it looks for games whose bots nobody plays;
+    ``database_wait``: seconds to keep trying a database that does not answer yet."""
+    store = Store(database, wait=database_wait)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds,
                           min_away_limit=min_away_limit, duty_lease=duty_lease)
     rate = limits if limits is not None else RateLimits()

@@ -107,6 +107,8 @@ class Authority:
                     raise NotFound(f"no game {game_id!r}")
                 row, seat_rows, entries, changes = loaded
                 live = LiveGame(row, seat_rows, await asyncio.to_thread(self._build, row, entries), entries, changes)
+                if self.store.shared:  # who is connected to the other processes (web/seats.py)
+                    live.elsewhere = (await asyncio.to_thread(self.store.presence, [game_id]))[game_id]
                 self.live[game_id] = live
         finally:
             self._loading.pop(game_id, None)
@@ -194,7 +196,7 @@ class Authority:
             raise Forbidden("a seat or spectator token is needed (letters, digits, '-' and '_')")
         for s in live.seats:
             if secrets.compare_digest(s.token.encode(), token.encode()):
-                live.seen[s.seat] = time.monotonic()  # any request of a seat shows its player is here
+                live.seen[s.seat] = time.time()  # any request of a seat shows its player is here
                 return live, s.seat
         if secrets.compare_digest(live.row.spectator.encode(), token.encode()):
             return live, None

@@ -77,11 +77,15 @@ class LiveGame:
         self.state = state
         self.log = log
         self.changes: list[SeatChange] = changes or []
-        # presence: open connections per seat, and when each seat was last heard from (a
-        # request or a connection ending); after a restart everyone counts as just seen
+        # presence: open connections per seat (on this process), and when each seat was last
+        # heard from here (a request or a connection ending; wall clock, comparable across
+        # processes); after a restart everyone counts as just seen
         self.connections: dict[int, int] = {}
-        now = time.monotonic()
+        now = time.time()
         self.seen: dict[int, float] = {s.seat: now for s in seats}
+        # what the other processes sharing the store know (seat: (connected until, last seen)),
+        # read by the presence beat (web/seats.py); empty with one process
+        self.elsewhere: dict[int, tuple[float | None, float | None]] = {}
         self.lock = asyncio.Lock()
         self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
         self.bots: dict[int, Bot] = {}
@@ -115,7 +119,11 @@ class LiveGame:
         """Seconds this seat's person has been away (no connection, no request), None if present."""
         if self.connections.get(seat, 0) > 0:
             return None
-        return max(0.0, time.monotonic() - self.seen[seat])
+        now = time.time()
+        until, seen = self.elsewhere.get(seat, (None, None))
+        if until is not None and until > now:
+            return None  # connected to another process
+        return max(0.0, now - max(self.seen[seat], seen or 0.0))
 
     def away_left(self, seat: int) -> float | None:
         """Seconds until this seat's player has been away past the table's limit (0: they have);

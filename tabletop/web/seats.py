@@ -4,6 +4,9 @@ the authority; this part decides whether they may be made."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import time
 from typing import Any
 
@@ -13,11 +16,15 @@ from tabletop.web.errors import Conflict, Forbidden, ServiceError
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import LiveGame, check_bot
 
+log = logging.getLogger("tabletop.web")
+BEAT = 5.0  # seconds between presence marks when several processes share the store
+
 
 class Seats:
     def __init__(self, authority: Authority, fanout: Fanout) -> None:
         self.authority = authority
         self.fanout = fanout
+        self._marks: set[asyncio.Task[None]] = set()
 
     # -------------------------------------------------------------- presence
     def connected(self, live: LiveGame, seat: int | None) -> None:
@@ -31,9 +38,60 @@ class Seats:
         """A seat's WebSocket closed: away counts from the end of its last connection."""
         if seat is not None:
             live.connections[seat] = max(0, live.connections.get(seat, 0) - 1)
-            live.seen[seat] = time.monotonic()
+            live.seen[seat] = time.time()
             if live.connections[seat] == 0:
                 self.fanout.seats_changed(live)
+                if self.authority.store.shared:  # the other processes count from now too
+                    mark: list[tuple[str, int, float | None, float]] = [(live.row.id, seat, None, live.seen[seat])]
+                    task = asyncio.get_running_loop().create_task(asyncio.to_thread(self.authority.store.beat, mark))
+                    self._marks.add(task)
+                    task.add_done_callback(self._marks.discard)
+
+    @staticmethod
+    def _here(live: LiveGame) -> tuple[bool, ...]:
+        return tuple(live.away_for(s.seat) is None for s in live.seats)
+
+    async def beat(self, every: float = BEAT) -> None:
+        """With several processes on one store: every ``every`` seconds, mark in the store the
+        seats connected here (until three beats from now) and those heard from lately, and read
+        what every process marked, so that a player connected to another process is not away
+        here. Runs until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.beat_once(every)
+            except Exception as exc:
+                log.warning("presence beat: the store did not answer (%s)", exc.__class__.__name__)
+
+    async def beat_once(self, every: float = BEAT) -> None:
+        lives = [g for g in self.authority.live.values() if g.row.status != "finished"]
+        now = time.time()
+        marks: list[tuple[str, int, float | None, float]] = []
+        for live in lives:
+            for s in live.seats:
+                if live.connections.get(s.seat, 0) > 0:
+                    marks.append((live.row.id, s.seat, now + 3 * every, now))
+                elif live.seen[s.seat] > now - 2 * every:
+                    marks.append((live.row.id, s.seat, None, live.seen[s.seat]))
+        store = self.authority.store
+        await asyncio.to_thread(store.beat, marks)
+        known = await asyncio.to_thread(store.presence, [g.row.id for g in lives])
+        for live in lives:
+            before = self._here(live)
+            live.elsewhere = known.get(live.row.id, {})
+            if self._here(live) != before:
+                self.fanout.seats_changed(live)
+
+    async def _look_elsewhere(self, live: LiveGame) -> None:
+        """Read the game's presence marks now (before a takeover is judged on them)."""
+        if self.authority.store.shared:
+            known = await asyncio.to_thread(self.authority.store.presence, [live.row.id])
+            live.elsewhere = known.get(live.row.id, {})
+
+    async def drain(self) -> None:
+        for task in list(self._marks):
+            with contextlib.suppress(BaseException):
+                await task
 
     # ------------------------------------------------------------ who plays
     @staticmethod
@@ -68,6 +126,7 @@ class Seats:
         if not 0 <= target < live.row.players:
             raise ServiceError(f"no seat {target}")
         check_bot(live.row.game, bot, f"seat {target}")
+        await self._look_elsewhere(live)  # is the player connected to another process?
         async with live.lock:
             if live.row.status == "finished":
                 raise Conflict("the game is over")

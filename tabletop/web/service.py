@@ -86,6 +86,8 @@ class GameService:
             self._background.append(loop.create_task(self.bus.run(self._changed)))
         if sweep_every:
             self._background.append(loop.create_task(self.duties.sweep(sweep_every)))
+        if self.store.shared:
+            self._background.append(loop.create_task(self.seats.beat()))
 
     def _changed(self, game_id: str | None, version: int) -> None:
         """Another process committed a change (None: maybe several): catch up the games in memory."""
@@ -148,6 +150,7 @@ class GameService:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
+        await self.seats.drain()
         await self.duties.drain()
 
     # ----------------------------------------------------------------- reads

@@ -42,7 +42,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 metadata = MetaData()
 
@@ -82,6 +82,10 @@ seats = Table(
     Column("joined", Boolean, nullable=False),
     # a decision with one option resolves itself for this player (NULL: yes; added later, see _migrate)
     Column("auto_single", Boolean),
+    # presence shared by server processes: a connection to some process until (renewed while
+    # it lasts), and when the player was last heard from (wall clock); added later, see _migrate
+    Column("present_until", Float),
+    Column("seen_at", Float),
 )
 
 actions = Table(
@@ -191,10 +195,20 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, wait: float = 0.0) -> None:
+        """``wait``: seconds to keep trying a database that does not answer yet (a container
+        started beside it)."""
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                metadata.create_all(self.engine)
+                break
+            except OperationalError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(1.0)
         self._migrate()
 
     @property
@@ -207,7 +221,8 @@ class Store:
         added = [("games", "away_limit", "INTEGER"), ("seats", "auto_single", "BOOLEAN"),
                  ("actions", "auto", "BOOLEAN"), ("games", "hints", "BOOLEAN"), ("games", "version", "INTEGER"),
                  ("games", "bot_turn", "BOOLEAN"), ("games", "duty_owner", "VARCHAR(40)"),
-                 ("games", "duty_until", "FLOAT")]
+                 ("games", "duty_until", "FLOAT"), ("seats", "present_until", "FLOAT"),
+                 ("seats", "seen_at", "FLOAT")]
         for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
@@ -315,6 +330,34 @@ class Store:
                 bot=change.bot, reason=change.reason, by_seat=change.by_seat, was=change.was,
                 created=change.created))
         return version
+
+    # ------------------------------------------------------------- presence
+    def beat(self, marks: list[tuple[str, int, float | None, float]]) -> None:
+        """Presence marks (game id, seat, connected until or None, last seen): each only moves a
+        seat's times forward (several processes mark the same seat). Not a game change: no version."""
+        if not marks:
+            return
+        with self.engine.begin() as c:
+            for game_id, seat, until, seen in marks:
+                where = (seats.c.game_id == game_id, seats.c.seat == seat)
+                c.execute(update(seats).where(*where, or_(seats.c.seen_at.is_(None), seats.c.seen_at < seen))
+                          .values(seen_at=seen))
+                if until is not None:
+                    c.execute(update(seats).where(*where, or_(seats.c.present_until.is_(None),
+                                                              seats.c.present_until < until))
+                              .values(present_until=until))
+
+    def presence(self, game_ids: list[str]) -> dict[str, dict[int, tuple[float | None, float | None]]]:
+        """Each game's seats' (connected until, last seen), as the processes marked them."""
+        out: dict[str, dict[int, tuple[float | None, float | None]]] = {g: {} for g in game_ids}
+        if not game_ids:
+            return out
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats.c.game_id, seats.c.seat, seats.c.present_until, seats.c.seen_at)
+                             .where(seats.c.game_id.in_(game_ids)))
+            for r in rows:
+                out[r.game_id][r.seat] = (r.present_until, r.seen_at)
+        return out
 
     # ------------------------------------------------------- the bots' duty
     def take_duty(self, game_id: str, owner: str, seconds: float) -> bool:

@@ -153,3 +153,42 @@ def test_one_process_on_sqlite_still_needs_nothing_else(sqlite_url: str, make_se
             time.sleep(0.1)
         assert s["status"] == "finished"
     assert "bus:" not in srv.log() and srv.tracebacks() == 0
+
+
+def test_a_player_connected_to_one_process_is_not_away_on_another(pg_url: str, make_server) -> None:
+    """Presence crosses processes: Ann's WebSocket is open on A; on B she is shown present and Ben
+    cannot hand her seat to a bot however long the away limit has run; once her connection on A
+    ends, B counts her away from then and, past the limit, lets Ben hand the seat over."""
+    a, b = servers(make_server, pg_url)
+
+    async def main() -> None:
+        async with a.async_client() as ha, b.async_client() as hb:
+            body = {"players": 2, "away_limit": 2, "seats": [{"kind": "human", "name": "Ann"},
+                                                             {"kind": "human", "name": "Ben"}]}
+            g = (await ha.post("/api/games", json=body)).json()
+            gid = g["id"]
+            for s in g["seats"]:
+                await ha.post(f"/api/games/{gid}/join", json={"token": s["token"], "name": s["name"]})
+            await ha.post(f"/api/games/{gid}/start", json={"token": g["seats"][0]["token"]})
+            ann = await Recorder(a.ws_url, gid, g["seats"][0]["token"], "Ann on A").start()
+            try:
+                await asyncio.sleep(12)  # two presence beats, far past the 2 s away limit
+                s = (await hb.get(f"/api/games/{gid}", params={"token": g["seats"][1]["token"]})).json()
+                assert s["seats"][0]["away"] is None, s["seats"][0]
+                r = await hb.post(f"/api/games/{gid}/seats/0/bot", json={"token": g["seats"][1]["token"],
+                                                                         "bot": "easy"})
+                assert r.status_code == 403 and "here" in r.json()["detail"], r.text
+            finally:
+                await ann.close()
+            await asyncio.sleep(1)  # her last connection's end is marked in the store at once
+            deadline = time.monotonic() + 30
+            while True:
+                r = await hb.post(f"/api/games/{gid}/seats/0/bot", json={"token": g["seats"][1]["token"],
+                                                                         "bot": "easy"})
+                if r.status_code == 200 or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(1)
+            assert r.status_code == 200, r.text
+            assert r.json()["seats"][0]["stand_in"]
+
+    asyncio.run(main())
