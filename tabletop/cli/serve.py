@@ -38,6 +38,9 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
 @click.option("--min-away-limit", envvar="TABLETOP_MIN_AWAY_LIMIT", show_envvar=True,
               type=click.IntRange(min=1), default=60, show_default=True,
               help="the shortest away limit (seconds) a table may set")
+@click.option("--database-wait", envvar="TABLETOP_DATABASE_WAIT", show_envvar=True,
+              type=click.FloatRange(min=0), default=0.0, show_default=True,
+              help="seconds to keep trying a database that does not answer yet (a container started beside it)")
 @click.option("--log-format", envvar="TABLETOP_LOG_FORMAT", show_envvar=True,
               type=click.Choice(["json", "text"]), default="json", show_default=True,
               help="the log on standard error: one JSON object a line (with each request's id) or plain text")
@@ -47,7 +50,7 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
                    "without renewing; a dead process's bots are taken over within it")
 def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None,
           bot_seconds: float, max_body: int, limit_options: tuple[str, ...], limits_storage: str,
-          min_away_limit: int, duty_lease: float, log_format: str) -> None:
+          min_away_limit: int, duty_lease: float, database_wait: float, log_format: str) -> None:
     """Serve the lobby and the board at http://HOST:PORT/ .
 
     Every option can also be set by its environment variable (a container's configuration);
@@ -65,7 +68,7 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
                f"{limits.describe()}, counted in {limits_storage})")
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
-                     min_away_limit=min_away_limit, duty_lease=duty_lease)
+                     min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait)
     configure_logging(log_format)
     # on SIGTERM uvicorn stops accepting, lets the requests in flight finish (their commits with
     # them, at most 10 s) and closes each WebSocket with 1012 "service restart": pages reconnect

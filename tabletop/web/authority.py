@@ -133,15 +133,28 @@ class Authority:
     async def refresh(self, live: LiveGame) -> bool:
         """Catch up with the store (under the game's lock): what another server process committed
         since this one last wrote or read the game. Whether anything changed."""
-        loaded = await asyncio.to_thread(self.store.load_game, live.row.id)
+        # the actions from a little before the end of this process's log: an undo elsewhere takes
+        # back a few; more than that, or a log that no longer matches, and the game is read whole
+        since = max(0, len(live.log) - UNDO_KEEP)
+        loaded = await asyncio.to_thread(self.store.load_game, live.row.id, since)
         if loaded is None or loaded[0].version == live.row.version:
             return False
-        row, seat_rows, entries, changes = loaded
-        same = 0  # the actions both logs share
-        for mine, theirs in zip(live.log, entries):
+        row, seat_rows, tail, changes = loaded
+        same = since  # the actions both logs share
+        for mine, theirs in zip(live.log[since:], tail):
             if mine.action != theirs.action:
                 break
             same += 1
+        if same == since and since > 0 and (not tail or tail[0].action != live.log[since].action):
+            loaded = await asyncio.to_thread(self.store.load_game, live.row.id)
+            assert loaded is not None
+            row, seat_rows, tail, changes = loaded
+            since = same = 0
+            for mine, theirs in zip(live.log, tail):
+                if mine.action != theirs.action:
+                    break
+                same += 1
+        entries = live.log[:since] + tail
         st = live.state
         if len(live.log) - same <= st.undoable():
             for _ in range(len(live.log) - same):
@@ -206,11 +219,19 @@ class Authority:
     async def act(self, live: LiveGame, seat: int, revision: int, action: str, lang: str = "en") -> dict[str, Any]:
         """Apply ``seat``'s action chosen at ``revision``; the seat's payload with this move's log."""
         async with live.lock:
+            await self.catch_up_to(live, revision)
             self.check_turn(live, seat, revision)
             await self.apply(live, seat, action)
             # the answer carries the log entries of this move (and of what followed by itself):
             # the page has the rest, it showed ``revision``
             return views.payload(live, seat, lang, delta=(revision, revision))
+
+    async def catch_up_to(self, live: LiveGame, revision: int) -> None:
+        """A client that saw a later revision than this process holds (another process pushed it
+        before this one heard of it): read the game again first, so that its move is judged
+        on the game as it is (under the game's lock)."""
+        if revision > live.revision and self.store.shared:
+            await self.refresh(live)
 
     def check_turn(self, live: LiveGame, seat: int, revision: int) -> None:
         if live.row.status == "open":
@@ -297,6 +318,7 @@ class Authority:
     async def undo(self, live: LiveGame, seat: int, revision: int, lang: str = "en") -> dict[str, Any]:
         """Take back ``seat``'s last action of its turn (``LiveGame.undo_point``)."""
         async with live.lock:
+            await self.catch_up_to(live, revision)
             if revision != live.revision:
                 raise Conflict(f"stale revision {revision}: the game is at revision {live.revision}; reload")
             idx = live.undo_point(seat)

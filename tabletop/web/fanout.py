@@ -56,6 +56,7 @@ class Fanout:
             if live.pushed is not None and seats == live.pushed_seats:
                 delta = (live.pushed, min(live.pushed, live.low, live.revision))
             live.pushed, live.low, live.pushed_seats = live.revision, live.revision, seats
+            live.pushed_version = live.row.version
             cache: dict[tuple[int | None, str], str] = {}
             for key, payload in (known or {}).items():
                 if payload["revision"] == live.revision and payload["status"] == live.row.status and (

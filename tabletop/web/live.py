@@ -100,6 +100,7 @@ class LiveGame:
         # pushes: the revision the last one showed, the lowest revision since (an undo goes
         # back) and the seats it named, so that the next push need carry only the new log
         self.pushed: int | None = None
+        self.pushed_version = 0  # the store version of the game as last pushed (web/fanout.py)
         self.low = 0
         self.pushed_seats: tuple[tuple[str, str, str | None], ...] = ()
         self.push_lock = asyncio.Lock()  # one push at a time per game: they arrive in order

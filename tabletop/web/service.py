@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from tabletop.web import views
@@ -76,7 +77,8 @@ class GameService:
         self.bus = Bus(store.url) if store.shared else None
         self._background: list[asyncio.Task[None]] = []
         self.stopping = False  # set at shutdown: /readyz says so
-        self._catching_up: set[str] = set()
+        self._catching_up: set[str] = set()  # games being read again after another process's change
+        self._again: set[str] = set()  # ... and changed once more meanwhile
 
     def start_background(self, sweep_every: float | None = 2.0) -> None:
         """Start what runs beside the requests: the listener of other processes' changes (a
@@ -90,25 +92,43 @@ class GameService:
             self._background.append(loop.create_task(self.seats.beat()))
 
     def _changed(self, game_id: str | None, version: int) -> None:
-        """Another process committed a change (None: maybe several): catch up the games in memory."""
+        """Another process committed a change (None: maybe several): catch up the games in memory.
+        One catch-up at a time per game; a change heard meanwhile makes it read once more."""
         lives = list(self.live.values()) if game_id is None else [g for g in (self.live.get(game_id),) if g]
+        log.debug("bus: game %s version %s (%s in memory)", game_id, version, len(lives))
         for live in lives:
-            if (game_id is None or version > live.row.version) and live.row.id not in self._catching_up:
-                self._catching_up.add(live.row.id)
-                task = asyncio.get_running_loop().create_task(self._catch_up(live))
-                self._background.append(task)
-                task.add_done_callback(self._background.remove)
+            if game_id is not None and version <= live.row.version and version <= live.pushed_version:
+                log.debug("bus: game %s version %s skipped, at %s", game_id, version, live.row.version)
+                continue  # this process wrote it, or has read and pushed it already
+            if live.row.id in self._catching_up:
+                self._again.add(live.row.id)
+                continue
+            self._catching_up.add(live.row.id)
+            task = asyncio.get_running_loop().create_task(self._catch_up(live))
+            self._background.append(task)
+            task.add_done_callback(self._background.remove)
 
     async def _catch_up(self, live: LiveGame) -> None:
-        self._catching_up.discard(live.row.id)
         try:
-            async with live.lock:
-                changed = await self.authority.refresh(live)
-            if changed:
-                await self.fanout.broadcast(live)
-                self.duties.schedule(live)
+            while True:
+                self._again.discard(live.row.id)
+                t = time.monotonic()
+                async with live.lock:
+                    locked = time.monotonic() - t
+                    changed = await self.authority.refresh(live)
+                log.debug("catch-up of %s: lock %.3f s, read %.3f s, changed %s, at %s", live.row.id, locked,
+                          time.monotonic() - t - locked, changed, live.row.version)
+                # pushed too when a request of this process read the change first (a move refused
+                # because another process's came first reads the game, and pushes nothing)
+                if changed or live.pushed_version < live.row.version:
+                    await self.fanout.broadcast(live)
+                    self.duties.schedule(live)
+                if live.row.id not in self._again:
+                    return
         except Exception:
             log.exception("game %s: could not catch up with the store", live.row.id)
+        finally:
+            self._catching_up.discard(live.row.id)
 
     @property
     def live(self) -> dict[str, LiveGame]:

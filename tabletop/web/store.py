@@ -263,13 +263,16 @@ class Store:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
 
-    def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow], list[SeatChange]] | None:
+    def load_game(self, game_id: str, since: int = 0
+                  ) -> tuple[GameRow, list[SeatRow], list[ActionRow], list[SeatChange]] | None:
+        """The game, its seats, its actions from index ``since`` on, and its seat changes."""
         with self.engine.connect() as c:
             g = c.execute(select(games).where(games.c.id == game_id)).first()
             if g is None:
                 return None
             srows = c.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
-            arows = c.execute(select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)).all()
+            arows = c.execute(select(actions).where(actions.c.game_id == game_id, actions.c.idx >= since)
+                              .order_by(actions.c.idx)).all()
             crows = c.execute(select(seat_changes).where(seat_changes.c.game_id == game_id)
                               .order_by(seat_changes.c.n)).all()
         return (

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import os
 import re
 import time
 import traceback
@@ -117,8 +118,12 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
-def configure_logging(fmt: str = "json", level: int = logging.INFO) -> None:
-    """The server's log on standard error: one JSON object a line (``json``) or plain text."""
+def configure_logging(fmt: str = "json", level: int | None = None) -> None:
+    """The server's log on standard error: one JSON object a line (``json``) or plain text; the
+    level from ``TABLETOP_LOG_LEVEL`` (INFO by default; DEBUG shows each cross-process catch-up)."""
+    if level is None:
+        level = logging.getLevelName(os.environ.get("TABLETOP_LOG_LEVEL", "INFO").upper())
+        level = level if isinstance(level, int) else logging.INFO
     handler = logging.StreamHandler()
     if fmt == "json":
         handler.setFormatter(JsonLines())

@@ -69,6 +69,10 @@ def test_the_same_revision_on_two_processes_has_one_winner(pg_url: str, make_ser
         async with a.async_client() as ha, b.async_client() as hb:
             g = await acreate_game(ha, [{"kind": "human"}, {"kind": "human"}], seed=9)
             gid = g["id"]
+            # a spectator on each process: the winner's move reaches both at once, also the one
+            # whose own move lost (it read the game again while refusing, and pushes it all the same)
+            watch = [await Recorder(p.ws_url, gid, g["spectator_token"], f"spectator on {i}").start()
+                     for i, p in enumerate((a, b))]
             wins = 0
             for _ in range(20):
                 s = (await ha.get(f"/api/games/{gid}", params={"token": g["seats"][0]["token"]})).json()
@@ -83,12 +87,17 @@ def test_the_same_revision_on_two_processes_has_one_winner(pg_url: str, make_ser
                 assert codes == [200, 409], [(r.status_code, r.text[:200]) for r in answers]
                 wins += 1
                 winner = next(r for r in answers if r.status_code == 200).json()
+                for rec in watch:
+                    got = await rec.wait_for(lambda m, rev=winner["revision"]: m["revision"] >= rev, 2)
+                    assert got is not None, f"{rec.label} did not push revision {winner['revision']} within 2 s"
                 # both processes now show the winner's game
                 for h in (ha, hb):
                     now = (await h.get(f"/api/games/{gid}", params={"token": tok})).json()
                     assert now["revision"] >= winner["revision"]
             truth = Truth(pg_url, gid)
             assert truth.revision >= wins
+            for rec in watch:
+                await rec.close()
 
     asyncio.run(main())
 
