@@ -42,8 +42,9 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
               type=click.FloatRange(min=0), default=0.0, show_default=True,
               help="seconds to keep trying a database that does not answer yet (a container started beside it)")
 @click.option("--log-format", envvar="TABLETOP_LOG_FORMAT", show_envvar=True,
-              type=click.Choice(["json", "text"]), default="json", show_default=True,
-              help="the log on standard error: one JSON object a line (with each request's id) or plain text")
+              type=click.Choice(["auto", "json", "text"]), default="auto", show_default=True,
+              help="the log on standard error: one JSON object a line (with each request's id) or plain text; "
+                   "auto: text in a terminal (requests not shown), JSON otherwise (a service, a container)")
 @click.option("--duty-lease", envvar="TABLETOP_DUTY_LEASE", show_envvar=True,
               type=click.FloatRange(min=1), default=30.0, show_default=True,
               help="with several processes on one PostgreSQL: seconds a process holds a game's bot turns "

@@ -118,12 +118,21 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
-def configure_logging(fmt: str = "json", level: int | None = None) -> None:
-    """The server's log on standard error: one JSON object a line (``json``) or plain text; the
-    level from ``TABLETOP_LOG_LEVEL`` (INFO by default; DEBUG shows each cross-process catch-up)."""
+def configure_logging(fmt: str = "auto", level: int | None = None) -> None:
+    """The server's log on standard error: one JSON object a line (``json``; ``auto`` when standard
+    error is not a terminal: a service, a container) or plain text (``text``; ``auto`` in a
+    terminal, where a request's line is not shown unless asked for). The level from
+    ``TABLETOP_LOG_LEVEL`` (INFO by default; DEBUG shows each cross-process catch-up)."""
+    import sys
+
+    asked = os.environ.get("TABLETOP_LOG_LEVEL")
     if level is None:
-        level = logging.getLevelName(os.environ.get("TABLETOP_LOG_LEVEL", "INFO").upper())
+        level = logging.getLevelName((asked or "INFO").upper())
         level = level if isinstance(level, int) else logging.INFO
+    if fmt == "auto":
+        fmt = "text" if sys.stderr.isatty() else "json"
+        if fmt == "text" and asked is None:
+            logging.getLogger("tabletop.access").setLevel(logging.WARNING)  # a person at the terminal
     handler = logging.StreamHandler()
     if fmt == "json":
         handler.setFormatter(JsonLines())
