@@ -99,7 +99,9 @@ def test_a_hint_says_why_each_move_is_worth_what_it_is(config) -> None:
     from tabletop.bots import coach
     from tabletop.bots.search import _evaluator
     from tabletop.games.grand_austria_hotel.evaluation import QUIET_TERMS, judgement_terms
-    st = a_choice(GAH, 5, config)
+    # seed 6 in the base game: a decision where some move changes a term by half a VP or more
+    # (seed 5 was one before a guest had to come before the die)
+    st = a_choice(GAH, 6 if not config else 5, config)
     me = st.current_player
     legal = list(st.legal_actions())
     judge = _evaluator(GAH, "master")

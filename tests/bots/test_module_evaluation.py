@@ -24,7 +24,9 @@ GAH = "grand-austria-hotel"
 
 # sha256 over the evaluation of every seat at every decision of four seeded random base
 # games; computed with the evaluation before the modules' terms were added.
-BASE_DIGEST = "8e297593c03ac81f32bce6b1131b096b43745f952aa7951dab4e8fe06a00c0bb"
+# re-pinned on 2026-12-06: the random games' positions changed when a guest had to come before
+# the die (issue 60); the evaluation itself did not change
+BASE_DIGEST = "5cf011b0b56db47d2c2091a4000c7158bb15b7be90ecf945339e54f933429954"
 
 
 def _digest() -> tuple[int, str]:
@@ -49,7 +51,7 @@ def _digest() -> tuple[int, str]:
 
 def test_the_base_evaluation_is_unchanged() -> None:
     n, digest = _digest()
-    assert n == 2340
+    assert n == 2300
     assert digest == BASE_DIGEST
 
 
@@ -232,7 +234,9 @@ def test_on_module_tables_the_master_plays_the_expert_sized_search_with_its_judg
     assert (master.end_beam, master.end_lines, master.per_first, master.lookahead, master.halving) == (24, 16, 3, 2, 8)
 
 
-@pytest.mark.parametrize("players, seed, share", [(3, 14, 0.3), (4, 13, 0.25)])
+# seed 15 at three: a position where the two searches differ under today's rules (14 was one
+# before a guest had to come before the die)
+@pytest.mark.parametrize("players, seed, share", [(3, 15, 0.3), (4, 13, 0.25)])
 def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_other_seats_12_wide(
         players: int, seed: int, share: float) -> None:
     """At a base table of four the master plays its own play-outs (since the nineteenth
@@ -269,7 +273,7 @@ def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.Monk
     uncapped; the expert, whose play-outs are 12 wide, is untouched; the master plays as
     ``caps=0,opp_beam=12`` and has its own options back after the decision."""
     monkeypatch.setitem(M.TABLE_CAPS, 4, {"opp_beam": 12})  # opp_beam alone, pinned here
-    (st,) = positions_through_a_game(4, {}, 2, at=(0.5,))
+    (st,) = positions_through_a_game(4, {}, 3, at=(0.5,))  # (seed 2 before the guest-order fix)
     assert E.search_caps(st) == {"opp_beam": 12}
     seat, legal = st.current_player, st.legal_actions()
     cheap = "flatmc:samples=1,beam=4,per_root=1,lookahead=1,end_lines=3,end_samples=1,end_beam=24"

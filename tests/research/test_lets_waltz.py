@@ -110,7 +110,7 @@ def test_every_legal_module_action_is_in_the_vocabulary(players) -> None:
         _play(players, 100 * players + seed, {"modules": "all"}, check)
     for k, name in enumerate(MODULES):
         _play(players, 7 + k, {"modules": name}, check)
-    for seed in range(40):  # a bell card's reward is rarely offered in a random game: play on until one is
+    for seed in range(200):  # a bell card's reward is rarely offered in a random game: play on until one is
         if any(actions.to_action(i).startswith("bell:") for i in seen):
             break
         _play(players, 1000 + seed, {"modules": "more"}, check)
@@ -141,8 +141,10 @@ def test_base_observations_are_unchanged_by_the_modules() -> None:
         enc = make_encoder(GAME.name, 3, config)
         assert enc.size == BASE_SIZE
         assert not set(enc.segments) & set(MODULES)
-    assert _digest(2, 5, {}) == "6aac51cae0fdfd416760c6f5e05e9976a8a98247ba954be9d4eb401becba736d"
-    assert _digest(4, 6, {}) == "bfe021fc807c97f4ac618762ec55ce6bc58d07cbb939ee0a6e0ff94faa6f3a1e"
+    # re-pinned on 2026-12-06: the random games changed when a guest had to come before the die
+    # (issue 60); the encoder did not
+    assert _digest(2, 5, {}) == "f3b7391209fb2b9fabe3d5f3a3ff0fd01af50aac9a7c2bbf58e5ab49b5493b64"
+    assert _digest(4, 6, {}) == "c9627c5a4e03382db8db2387ee4bb3ec651cde0cc25dbd991427bb5636ae2df5"
 
 
 def test_module_segments_follow_the_base_layout_in_rulebook_order() -> None:
