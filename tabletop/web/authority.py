@@ -140,20 +140,23 @@ class Authority:
         if loaded is None or loaded[0].version == live.row.version:
             return False
         row, seat_rows, tail, changes = loaded
-        same = since  # the actions both logs share
-        for mine, theirs in zip(live.log[since:], tail):
-            if mine.action != theirs.action:
-                break
-            same += 1
-        if same == since and since > 0 and (not tail or tail[0].action != live.log[since].action):
+
+        def shared(start: int) -> int:
+            """How many actions this log and the stored one share, counted from ``start``."""
+            n = start
+            for mine, theirs in zip(live.log[start:], tail):
+                if mine.action != theirs.action:
+                    break
+                n += 1
+            return n
+
+        same = shared(since)
+        if same == since and since > 0:  # not even the tail's first action matches: read it all
             loaded = await asyncio.to_thread(self.store.load_game, live.row.id)
             assert loaded is not None
             row, seat_rows, tail, changes = loaded
-            since = same = 0
-            for mine, theirs in zip(live.log, tail):
-                if mine.action != theirs.action:
-                    break
-                same += 1
+            since = 0
+            same = shared(0)
         entries = live.log[:since] + tail
         st = live.state
         if len(live.log) - same <= st.undoable():

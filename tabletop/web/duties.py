@@ -4,8 +4,8 @@ that a bot thinking never delays another game's updates; its move is then commit
 authority like a person's, if the game is still where the bot saw it.
 
 When several server processes share a store, one of them plays a game's bot turns: the one
-holding the game's duty lease in the database (``Store.take_duty``), renewed before each
-decision. A process that dies stops renewing; within the lease's seconds another one's sweep
+holding the game's duty lease in the database (``Store.take_duty``), renewed before a
+decision once half of it has run. A process that dies stops renewing; within the lease's seconds another one's sweep
 (``sweep``: running games where a bot is to move and nobody holds the lease) takes the game
 over. A move made twice cannot be committed twice anyway: the store takes one write per
 version."""
@@ -64,14 +64,18 @@ class BotDuties:
 
     async def _play_bots(self, live: LiveGame) -> None:
         store = self.authority.store
+        held_until = 0.0  # this process holds the duty until then (renewed once half of it is gone)
         while True:
-            try:
-                mine = await asyncio.to_thread(store.take_duty, live.row.id, self.owner, self.lease)
-            except Exception:
-                log.exception("game %s: could not take the bots' duty; the sweep tries again", live.row.id)
-                return
-            if not mine:
-                return  # another process plays this game's bots
+            if time.monotonic() > held_until - self.lease / 2:
+                asked = time.monotonic()
+                try:
+                    mine = await asyncio.to_thread(store.take_duty, live.row.id, self.owner, self.lease)
+                except Exception:
+                    log.exception("game %s: could not take the bots' duty; the sweep tries again", live.row.id)
+                    return
+                if not mine:
+                    return  # another process plays this game's bots
+                held_until = asked + self.lease
             async with live.lock:
                 st = live.state
                 cp = st.current_player

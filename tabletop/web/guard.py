@@ -193,9 +193,7 @@ def printable(value: Any, limit: int = 200) -> Any:
     if isinstance(value, list | tuple):
         cut = [printable(v, limit) for v in value[:20]]
         return cut + [f"… {len(value) - 20} more"] if len(value) > 20 else cut
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    return value
+    return value  # numbers as they are (app._finite writes the non-finite ones as text)
 
 
 def has_lone_surrogate(obj: Any) -> bool:
