@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import sys
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -47,9 +49,69 @@ from tests.reliability.helpers import UNLIMITED, Recorder, ServerProcess, Truth,
 PG = "postgresql://postgres@127.0.0.1:5432/test"
 
 
+class Watcher(Recorder):
+    """A seat's WebSocket that keeps only what this check reads: the revisions pushed, when
+    each arrived, and the last state. Two hundred sockets that kept every message (as the
+    tests' Recorder does) made this tool, not the servers, the slowest part of the run: each
+    look at the last state copied the whole list, and the garbage collector visited it all."""
+
+    def __init__(self, ws_base: str, game_id: str, token: str, label: str) -> None:
+        super().__init__(ws_base, game_id, token, label)
+        self.revs: list[int] = []
+        self.arrivals: list[float] = []  # monotonic, when the state of each entry of revs came
+        self.last_state: dict[str, Any] | None = None
+
+    async def start(self, timeout: float = 20.0) -> Watcher:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+        if await self.arrival(0, timeout) is None:
+            raise TimeoutError("no state within the time")
+        return self
+
+    async def _run(self) -> None:
+        try:
+            async with connect(self.url, proxy=None, open_timeout=20, max_size=2 ** 23,
+                               ping_interval=None, close_timeout=2) as ws:
+                self.ws = ws
+                async for raw in ws:
+                    m = json.loads(raw)
+                    if m.get("type") == "state":
+                        self.arrivals.append(time.monotonic())
+                        self.revs.append(m["revision"])
+                        self.last_state = m
+                        self.changed.set()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.error = exc
+        finally:
+            self.closed.set()
+            self.changed.set()
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        return self.last_state
+
+    async def arrival(self, revision: int, timeout: float) -> float | None:
+        """When the first state at ``revision`` or later arrived (monotonic), waiting up to ``timeout``."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while True:
+            for i in range(seen, len(self.revs)):
+                if self.revs[i] >= revision:
+                    return self.arrivals[i]
+            seen = len(self.revs)
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                return None
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
+
+
 class Cluster:
-    def __init__(self, database: str, n: int, workdir: Path, bot_delay: float) -> None:
+    def __init__(self, database: str, n: int, workdir: Path, bot_delay: float, route: str = "random") -> None:
         extra = (*UNLIMITED, "--duty-lease", "3")
+        self.route = route
         self.procs = []
         for i in range(n):
             wd = workdir / f"server{i}"
@@ -65,8 +127,14 @@ class Cluster:
     def up(self) -> list[ServerProcess]:
         return [p for p in self.procs if p.alive()]
 
-    def pick(self, rng: random.Random, avoid: ServerProcess | None = None) -> ServerProcess:
+    def pick(self, rng: random.Random, avoid: ServerProcess | None = None, game: str | None = None) -> ServerProcess:
+        """A process that is up: the game's own (``--route game``: its id hashed over the
+        processes, as a proxy hashing on the path would) while it is up, else any at random."""
         up = self.up() or self.procs
+        if game is not None and self.route == "game":
+            own = self.procs[int(game, 16) % len(self.procs)]
+            if own in up and own is not avoid:
+                return own
         others = [p for p in up if p is not avoid]
         return rng.choice(others or up)
 
@@ -87,7 +155,7 @@ class Player:
                  think: tuple[float, float], report: dict[str, Any]) -> None:
         self.c, self.g, self.seat, self.rng, self.think, self.r = cluster, game, seat, rng, think, report
         self.token = game["seats"][seat]["token"]
-        self.rec: Recorder | None = None
+        self.rec: Watcher | None = None
         self.server: ServerProcess | None = None
         self.high = 0  # the highest revision this seat's sockets showed
         self.known = 0  # the revision its own last accepted move made: older pushes are not read
@@ -99,9 +167,9 @@ class Player:
                 if self.rec is not None:
                     self._note(self.rec)
                     self.r["reconnects"] += 1
-                self.server = self.c.pick(self.rng)
+                self.server = self.c.pick(self.rng, game=self.g["id"])
                 try:
-                    self.rec = await Recorder(self.server.ws_url, self.g["id"], self.token,
+                    self.rec = await Watcher(self.server.ws_url, self.g["id"], self.token,
                                               f"seat {self.seat}").start(10)
                 except Exception:
                     self.rec = None
@@ -109,8 +177,8 @@ class Player:
                     continue
             await asyncio.sleep(0.1)
 
-    def _note(self, rec: Recorder) -> None:
-        revs = [m["revision"] for m in rec.states]
+    def _note(self, rec: Watcher) -> None:
+        revs = rec.revs
         if any(b < a for a, b in zip(revs, revs[1:])):
             self.r["out_of_order"].append((self.g["id"], self.seat, revs[:50]))
         if revs:
@@ -150,7 +218,7 @@ class Player:
             legal = [x["action"] for x in s["legal"]]
             bodies = [{"token": self.token, "revision": s["revision"], "action": self.rng.choice(legal)}]
             sent = time.monotonic()
-            srv = self.c.pick(self.rng)
+            srv = self.c.pick(self.rng, game=gid)
             servers = [srv]
             if self.c.quiet(sent) and len(self.c.up()) > 1 and self.rng.random() < 0.05:
                 # a race: the same revision, another move, to another process, at once
@@ -188,22 +256,24 @@ class Player:
         rec = other.rec
         if rec is None:
             return
-        got = await rec.wait_for(lambda m: m["revision"] >= rev, 10)
-        arrived = time.monotonic()
-        if got is not None and self.c.quiet(sent):
+        arrived = await rec.arrival(rev, 10)
+        if arrived is not None and self.c.quiet(sent):
             self.r["latency"].append(arrived - sent)
+            self.r["timeline"].append((round(sent - self.r["t0"], 2), round((arrived - sent) * 1000, 1),
+                                       round(where[2] * 1000, 1)))
             if arrived - sent > 0.2:  # which process took the move, which pushed it
-                self.r["slow"].append((round(sent - self.r["t0"], 1), round((arrived - sent) * 1000), where[0], where[1],
-                                       round(where[2] * 1000), self.g["id"], rev, round(time.time() - (arrived - sent), 3)))
+                took = arrived - sent
+                self.r["slow"].append((round(sent - self.r["t0"], 1), round(took * 1000), where[0], where[1],
+                                       round(where[2] * 1000), self.g["id"], rev, round(time.time() - took, 3)))
 
 
 async def run(opts: argparse.Namespace, database: str, workdir: Path) -> dict[str, Any]:
     rng = random.Random(opts.seed)
-    cluster = Cluster(database, opts.processes, workdir, opts.bot_delay)
+    cluster = Cluster(database, opts.processes, workdir, opts.bot_delay, opts.route)
     cluster.start()
     report: dict[str, Any] = {"acked": [], "latency": [], "latency_tasks": [], "out_of_order": [], "races": 0,
                               "race_failures": [], "refused": 0, "lost_connections": 0, "reconnects": 0,
-                              "server_errors": [], "kills": 0, "slow": [], "t0": time.monotonic()}
+                              "server_errors": [], "kills": 0, "slow": [], "timeline": [], "t0": time.monotonic()}
     http = {p.url: p.async_client() for p in cluster.procs}
     games: list[tuple[dict[str, Any], list[Player]]] = []
     try:
@@ -224,6 +294,7 @@ async def run(opts: argparse.Namespace, database: str, workdir: Path) -> dict[st
                        for s in g["seats"] if s["kind"] == "human"]
             games.append((g, players))
         # the clients' http pools follow a process to its new port after a restart
+        gc.freeze()  # the games made so far stay: the collector need not visit them again
         watchers = [asyncio.create_task(p.watch()) for _g, ps in games for p in ps]
         await asyncio.sleep(2)
         deadline = time.monotonic() + opts.duration
@@ -313,6 +384,7 @@ async def run(opts: argparse.Namespace, database: str, workdir: Path) -> dict[st
             "problems": problems[:10],
             # (s since start, ms, process posted to, process pushing, ms to the POST's answer)
             "slow_pushes": sorted(report["slow"])[:20],
+            "timeline": sorted(report["timeline"]),
         }
         return summary
     finally:
@@ -336,6 +408,10 @@ def main() -> int:
     ap.add_argument("--drain", type=float, default=60.0, help="seconds to wait for the bots' last turns")
     ap.add_argument("--bot-delay", type=float, default=0.2)
     ap.add_argument("--seed", type=int, default=61)
+    ap.add_argument("--route", choices=("random", "game"), default="random",
+                    help="random: each request and socket to any process (the worst case); game: to the "
+                         "game's own process while it is up (a proxy hashing on the game id)")
+    ap.add_argument("--samples", default=None, help="write every quiet latency sample to this JSON file")
     ap.add_argument("--keep-logs", default=None, help="copy each process's log into this folder")
     opts = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="cluster-") as tmp:
@@ -352,6 +428,9 @@ def main() -> int:
             database = f"{PG}?options=-csearch_path%3D{schema}"
         try:
             summary = asyncio.run(run(opts, database, workdir))
+            timeline = summary.pop("timeline")
+            if opts.samples:  # (s since the start, ms to the other seat's update, ms to the POST's answer)
+                Path(opts.samples).write_text(json.dumps(timeline))
             if opts.keep_logs:
                 import shutil
 

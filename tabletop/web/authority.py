@@ -93,6 +93,10 @@ class Authority:
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
         if live is not None:
+            if live.stale:  # another process changed it while nobody here followed it
+                async with live.lock:
+                    if live.stale:
+                        await self.refresh(live)
             return live
         if not GAME_ID.match(game_id):
             raise NotFound(f"no game {game_id[:40]!r}")
@@ -136,7 +140,12 @@ class Authority:
         # the actions from a little before the end of this process's log: an undo elsewhere takes
         # back a few; more than that, or a log that no longer matches, and the game is read whole
         since = max(0, len(live.log) - UNDO_KEEP)
-        loaded = await asyncio.to_thread(self.store.load_game, live.row.id, since)
+        live.stale = False  # a change announced from now on makes it stale again
+        try:
+            loaded = await asyncio.to_thread(self.store.load_game, live.row.id, since)
+        except BaseException:
+            live.stale = True
+            raise
         if loaded is None or loaded[0].version == live.row.version:
             return False
         row, seat_rows, tail, changes = loaded
@@ -174,6 +183,32 @@ class Authority:
                 live.bots.pop(new.seat, None)
         live.row, live.seats, live.changes = row, seat_rows, changes
         live.hints = {}
+        return True
+
+    @staticmethod
+    def follow(live: LiveGame, notes: dict[int, list[ActionRow] | None]) -> bool:
+        """Apply the actions that other processes' notifications carried (version: the rows it
+        appended; None: a change they did not carry), in version order, from the version this
+        process holds (under the game's lock). Whether the game is now at the last version
+        noted; if not, the caller reads it from the store (``refresh``)."""
+        st = live.state
+        while live.row.version < max(notes):
+            rows = notes.get(live.row.version + 1)
+            if not rows or [r.idx for r in rows] != list(range(len(live.log), len(live.log) + len(rows))):
+                return False
+            done = 0
+            try:
+                for r in rows:
+                    st.apply(r.action)
+                    done += 1
+            except TabletopError:  # not this game's next moves after all: read it
+                for _ in range(done):
+                    st.undo()
+                return False
+            st.forget_undo(UNDO_KEEP)
+            live.log.extend(rows)
+            live.row.version += 1
+            live.hints = {}
         return True
 
     def _bot_turn(self, live: LiveGame, status: str | None = None, seat_kind: tuple[int, str] | None = None) -> bool:

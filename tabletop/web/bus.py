@@ -15,11 +15,12 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from tabletop.web.store import CHANNEL
+from tabletop.web.store import CHANNEL, ActionRow, read_note
 
 log = logging.getLogger("tabletop.web")
 
-Changed = Callable[[str | None, int], None]  # (game id, version); None: anything may have changed
+# (game id, version, the rows appended if the notification carried them); None: anything may have changed
+Changed = Callable[[str | None, int, list[ActionRow] | None], None]
 
 
 class Bus:
@@ -38,11 +39,12 @@ class Bus:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     wait = 0.5
-                    changed(None, 0)  # whatever was sent while not listening is lost: read again
+                    changed(None, 0, None)  # whatever was sent while not listening is lost: read again
                     async for note in conn.notifies():
-                        game_id, _, version = note.payload.partition(" ")
+                        game_id, _, rest = note.payload.partition(" ")
+                        version, _, rows = rest.partition(" ")
                         try:
-                            changed(game_id, int(version))
+                            changed(game_id, int(version), read_note(rows) if rows else None)
                         except ValueError:
                             log.warning("bus: a notification that is not '<game> <version>': %r", note.payload)
             except (psycopg.Error, OSError) as exc:

@@ -87,6 +87,9 @@ class LiveGame:
         # read by the presence beat (web/seats.py); empty with one process
         self.elsewhere: dict[int, tuple[float | None, float | None]] = {}
         self.lock = asyncio.Lock()
+        # another process changed the game and nothing here follows it (no socket, no bot turn):
+        # it is read again when next asked for (Authority.get), not at every change
+        self.stale = False
         self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
         self.bots: dict[int, Bot] = {}
         # mid-game level changes of seats made for bots, asked for and not yet agreed by all the

@@ -47,7 +47,7 @@ from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, Too
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import WEB_BOTS, LiveGame, Sender, web_bots, web_levels
 from tabletop.web.seats import Seats
-from tabletop.web.store import Store
+from tabletop.web.store import ActionRow, Store
 from tabletop.web.views import dumps
 
 log = logging.getLogger("tabletop.web")
@@ -79,6 +79,9 @@ class GameService:
         self.stopping = False  # set at shutdown: /readyz says so
         self._catching_up: set[str] = set()  # games being read again after another process's change
         self._again: set[str] = set()  # ... and changed once more meanwhile
+        # what the notifications of other processes' changes carried, per game, not yet applied:
+        # version -> the rows appended (None: a change to read from the store; version 0: any)
+        self._notes: dict[str, dict[int, list[ActionRow] | None]] = {}
 
     def start_background(self, sweep_every: float | None = 2.0) -> None:
         """Start what runs beside the requests: the listener of other processes' changes (a
@@ -91,15 +94,24 @@ class GameService:
         if self.store.shared:
             self._background.append(loop.create_task(self.seats.beat()))
 
-    def _changed(self, game_id: str | None, version: int) -> None:
-        """Another process committed a change (None: maybe several): catch up the games in memory.
-        One catch-up at a time per game; a change heard meanwhile makes it read once more."""
+    def _changed(self, game_id: str | None, version: int, rows: list[ActionRow] | None = None) -> None:
+        """Another process committed a change (None: maybe several; ``rows``: the actions it
+        appended, when the notification carried them): catch up the games in memory that this
+        process follows (its sockets watch them, or its bot is thinking); the others are read
+        again when next asked for. One catch-up at a time per game; a change heard meanwhile
+        makes it catch up once more."""
         lives = list(self.live.values()) if game_id is None else [g for g in (self.live.get(game_id),) if g]
         log.debug("bus: game %s version %s (%s in memory)", game_id, version, len(lives))
         for live in lives:
             if game_id is not None and version <= live.row.version and version <= live.pushed_version:
                 log.debug("bus: game %s version %s skipped, at %s", game_id, version, live.row.version)
                 continue  # this process wrote it, or has read and pushed it already
+            notes = self._notes.setdefault(live.row.id, {})
+            notes[version if game_id is not None else 0] = rows
+            if not live.subscribers and (live.bot_task is None or live.bot_task.done()):
+                live.stale = True  # nothing here follows it: read it when asked for (Authority.get)
+                self._notes.pop(live.row.id, None)
+                continue
             if live.row.id in self._catching_up:
                 self._again.add(live.row.id)
                 continue
@@ -115,9 +127,14 @@ class GameService:
                 t = time.monotonic()
                 async with live.lock:
                     locked = time.monotonic() - t
-                    changed = await self.authority.refresh(live)
-                log.debug("catch-up of %s: lock %.3f s, read %.3f s, changed %s, at %s", live.row.id, locked,
-                          time.monotonic() - t - locked, changed, live.row.version)
+                    before = live.row.version
+                    notes = self._notes.pop(live.row.id, {})
+                    read = bool(notes) and (0 in notes or not self.authority.follow(live, notes))
+                    if read or live.stale:
+                        await self.authority.refresh(live)
+                    changed = live.row.version != before
+                log.debug("catch-up of %s: lock %.3f s, %s %.3f s, changed %s, at %s", live.row.id, locked,
+                          "read" if read else "followed", time.monotonic() - t - locked, changed, live.row.version)
                 # pushed too when a request of this process read the change first (a move refused
                 # because another process's came first reads the game, and pushes nothing)
                 if changed or live.pushed_version < live.row.version:

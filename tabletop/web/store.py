@@ -9,7 +9,9 @@ The database is the authority when several server processes share it: each game 
 transaction (compare and set), so of two processes that change a game at once exactly one
 succeeds; the other gets :class:`Stale`, reads the game again and answers 409 if its client's
 move no longer fits. On PostgreSQL each write also sends ``NOTIFY tabletop_games`` with the
-game's id and new version, delivered on commit to every process (``web/bus.py``). A game's
+game's id and new version, delivered on commit to every process (``web/bus.py``); a write that
+only appends actions carries them too (``append_note``), so that the others need not read the
+game again. A game's
 bot turns are played by the one process holding its duty lease (``take_duty``).
 """
 
@@ -138,7 +140,10 @@ class Stale(Exception):
     """Another writer changed the game since the version this one saw: nothing was written."""
 
 
-CHANNEL = "tabletop_games"  # PostgreSQL NOTIFY channel: "<game id> <version>" after each write
+CHANNEL = "tabletop_games"  # PostgreSQL NOTIFY channel: "<game id> <version>[ <rows>]" after each write
+# PostgreSQL refuses a notification's payload from 8000 bytes on: a longer append is announced
+# without its rows (the listeners read the game)
+NOTE_MAX = 7900
 
 
 @dataclass
@@ -160,6 +165,22 @@ class ActionRow:
     text: str
     irreversible: bool
     auto: bool = False
+
+
+def append_note(rows: list[ActionRow]) -> str:
+    """The appended rows as a notification carries them (JSON, named fields)."""
+    return json.dumps([{"idx": r.idx, "seat": r.seat, "action": r.action, "text": r.text,
+                        "irreversible": r.irreversible, "auto": r.auto} for r in rows],
+                      separators=(",", ":"))
+
+
+def read_note(note: str) -> list[ActionRow] | None:
+    """The rows of an ``append_note``; None if it is not one (the listener reads the game)."""
+    try:
+        return [ActionRow(int(r["idx"]), int(r["seat"]), str(r["action"]), str(r["text"]),
+                          bool(r["irreversible"]), bool(r["auto"])) for r in json.loads(note)]
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 @dataclass
@@ -234,10 +255,11 @@ class Store:
                         raise
 
     def _bump(self, c: Connection, game_id: str, expect: int, bot_turn: bool | None = None,
-              **values: Any) -> int:
+              note: str | None = None, **values: Any) -> int:
         """The write's compare and set: the game's version goes from ``expect`` to ``expect + 1``
         (with ``values``), or :class:`Stale` and the transaction is rolled back. The new version;
-        on PostgreSQL every listening process is told on commit."""
+        on PostgreSQL every listening process is told on commit (with ``note``: the appended
+        rows, ``append_note``)."""
         if bot_turn is not None:
             values["bot_turn"] = bot_turn
         done = c.execute(update(games).where(games.c.id == game_id, func.coalesce(games.c.version, 0) == expect)
@@ -245,7 +267,10 @@ class Store:
         if done.rowcount != 1:
             raise Stale(f"game {game_id} is past version {expect}")
         if self.shared:
-            c.execute(select(func.pg_notify(CHANNEL, f"{game_id} {expect + 1}")))
+            payload = f"{game_id} {expect + 1}"
+            if note is not None and len(payload) + 1 + len(note) <= NOTE_MAX:  # ASCII: one byte a character
+                payload += " " + note
+            c.execute(select(func.pg_notify(CHANNEL, payload)))
         return expect + 1
 
     def ping(self) -> None:
@@ -300,7 +325,8 @@ class Store:
             extra: dict[str, Any] = {}
             if status is not None:
                 extra = {"status": status, "result": json.dumps(result) if result is not None else None}
-            version = self._bump(c, game_id, expect, bot_turn, **extra)
+            note = append_note(rows) if status is None else None  # a game ending: read whole
+            version = self._bump(c, game_id, expect, bot_turn, note, **extra)
             for r in rows:
                 c.execute(insert(actions).values(game_id=game_id, idx=r.idx, seat=r.seat, action=r.action,
                                                  text=r.text, irreversible=r.irreversible, created=now,
