@@ -19,7 +19,7 @@ import math
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
@@ -34,9 +34,11 @@ from sqlalchemy.exc import DBAPIError
 from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
+from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
 from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
 from tabletop.web.store import Store
+from tabletop.web.views import chat_line as views_chat_line
 from tabletop.web.watch import Metrics, RequestLog
 
 STATIC = Path(__file__).parent / "static"
@@ -124,6 +126,10 @@ class CreateGame(_Body):
     start: bool = Field(False, description=(
         "play at once against bots: seat 0 (a person) is joined and the game starts, no waiting room; "
         "every other seat must be a bot"))
+    spectator_chat: bool = Field(False, description="spectators may write in the table's chat (they always read it)")
+    listed: bool = Field(False, description=(
+        "an open table: listed in GET /api/tables, where anyone may sit at a free person's seat "
+        "(POST .../sit); false: private, its invite links only"))
     hints: bool = Field(False, description=(
         "the people at this table may ask the coach for hints (shown to everyone); a player whose "
         "opponents are all bots may ask anyway"))
@@ -159,8 +165,37 @@ class SettingsBody(_Body):
     auto_single: bool = Field(description="a decision with only one option resolves by itself (and says so)")
 
 
+class ChatBody(_Body):
+    token: str = Field(min_length=1, max_length=100)
+    text: str = Field(min_length=1, max_length=4000, description="plain text (never markup), at most 500 characters")
+
+
+class SitBody(_Body):
+    name: str = Field("", max_length=60)
+
+
 class TokensBody(_Body):
     tokens: Annotated[list[Token], Field(max_length=200), AfterValidator(_distinct)] = Field(default_factory=list)
+
+
+class SignUpBody(_Body):
+    name: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=1, max_length=300)
+    tokens: Annotated[list[Token], Field(max_length=200), AfterValidator(_distinct)] = Field(
+        default_factory=list, description="seat tokens this browser kept as a guest: their games become the account's")
+
+
+class LoginBody(_Body):
+    name: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=1, max_length=300)
+
+
+class AccountSettingsBody(_Body):
+    """Only the settings given change."""
+
+    lang: Literal["en", "de", "zh"] | None = None
+    sound: StrictBool | None = Field(None, description="a sound when it becomes your turn (in the page)")
+    browser_notices: StrictBool | None = Field(None, description="a browser notification when it becomes your turn")
 
 
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
@@ -192,6 +227,15 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         return Depends(check)
 
     CREATE, ACTION, COACH, WRITE = (limited(k) for k in ("create", "action", "coach", "write"))
+    desk = AccountDesk(Accounts(store))
+    app_accounts = desk
+
+    def set_session(response: Response, request: Request, token: str) -> None:
+        response.set_cookie(COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https", path="/")
+
+    def me_out(acc: Account) -> dict[str, Any]:
+        return {"name": acc.name, "created": acc.created, "settings": acc.settings}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -210,6 +254,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
                   description="Host Grand Austria Hotel and Burger Joint games: lobby, play, spectate, replay.")
     app.state.service = service
+    app.state.accounts = app_accounts
     app.state.limits = rate
     app.router.route_class = StrictJSONRoute
     metrics = Metrics(service)
@@ -253,7 +298,8 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     @app.exception_handler(ServiceError)
     async def _service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         headers = {"Retry-After": str(int(exc.retry_after))} if isinstance(exc, TooMany) else None
-        return JSONResponse(status_code=exc.status, content={"detail": exc.message}, headers=headers)
+        content = {"detail": exc.message} if exc.code is None else {"detail": exc.message, "code": exc.code}
+        return JSONResponse(status_code=exc.status, content=content, headers=headers)
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
@@ -291,12 +337,20 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         return out
 
     @app.post("/api/games", status_code=201, dependencies=[CREATE])
-    async def create_game(body: CreateGame) -> dict[str, Any]:
-        """Create a game; returns the seat tokens (invite links) and the spectator token."""
+    async def create_game(body: CreateGame, request: Request, lang: str = LANG) -> dict[str, Any]:
+        """Create a game; returns the seat tokens (invite links) and the spectator token. Started at
+        once (``start``) by a person logged in, its seat 0 is their account's."""
         seats = [s.model_dump() for s in body.seats] if body.seats else \
             [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
-        return await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
-                                    start=body.start, hints=body.hints)
+        out = await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
+                                   start=body.start, hints=body.hints, listed=body.listed, lang=lang)
+        if body.spectator_chat:
+            await asyncio.to_thread(service.chat.store.allow_spectators, out["id"], True)
+        if body.start:
+            acc = await desk.current(request.cookies.get(COOKIE))
+            if acc is not None:
+                await desk.link(acc.id, out["id"], 0)
+        return out
 
     @app.get("/api/games/{game_id}")
     async def get_state(game_id: str, token: str = Query(..., min_length=1, max_length=100),
@@ -312,8 +366,13 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         return await service.full_log(game_id, token, lang)
 
     @app.post("/api/games/{game_id}/join", dependencies=[WRITE])
-    async def join(game_id: str, body: JoinBody, lang: str = LANG) -> dict[str, Any]:
-        return await service.join(game_id, body.token, body.name, lang)
+    async def join(game_id: str, body: JoinBody, request: Request, lang: str = LANG) -> dict[str, Any]:
+        """Take a seat with its token (and a name); logged in, the seat becomes the account's."""
+        out = await service.join(game_id, body.token, body.name, lang)
+        acc = await desk.current(request.cookies.get(COOKIE))
+        if acc is not None and out.get("seat") is not None:
+            await desk.link(acc.id, game_id, out["seat"])
+        return out
 
     @app.post("/api/games/{game_id}/start", dependencies=[WRITE])
     async def start(game_id: str, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
@@ -366,6 +425,51 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     async def replay(game_id: str, step: int, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
         return await service.replay(game_id, token, step)
 
+    @app.get("/api/tables")
+    async def open_tables() -> list[dict[str, Any]]:
+        """Open tables waiting for people (listed at creation), newest first: game, rules, language,
+        who sits where, seats free. POST .../sit takes a free seat."""
+        return await service.open_tables()
+
+    @app.post("/api/games/{game_id}/sit", dependencies=[WRITE])
+    async def sit(game_id: str, body: SitBody, request: Request, lang: str = LANG) -> dict[str, Any]:
+        """Sit at an open table (no link needed): its first free person's seat, joined under ``name``;
+        the answer carries the seat's ``token`` (keep it: it is your link). 403: a private table;
+        409: no free seat."""
+        out = await service.sit(game_id, body.name, lang)
+        acc = await desk.current(request.cookies.get(COOKIE))
+        if acc is not None:
+            await desk.link(acc.id, game_id, out["seat"])
+        return out
+
+    @app.post("/api/games/{game_id}/rematch", dependencies=[WRITE])
+    async def rematch(game_id: str, body: TokenBody) -> dict[str, Any]:
+        """After the game: the same people and bots, the same rules, a new deal, everyone one seat on;
+        made once whoever asks first, and running at once. Your ``game_id``, ``seat`` and ``token`` there."""
+        live = await service.get(game_id)
+        first = live.row.rematch is None
+        out = await service.rematch(game_id, body.token)
+        if first:
+            await desk.carry(game_id, out["game_id"], live.row.players)
+        return out
+
+    @app.get("/api/games/{game_id}/rematch")
+    async def rematch_seat(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        """Your place in this game's rematch (404 until somebody made it; a spectator's token: its spectator's)."""
+        return await service.rematch_seat(game_id, token)
+
+    @app.get("/api/games/{game_id}/chat")
+    async def chat_lines(game_id: str, token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        """The table's chat, oldest first (any seat or spectator); each line's ``revision`` is the
+        moment of the game it was said at. New lines come over the WebSocket (``type: chat``)."""
+        return await service.chat_lines(game_id, token)
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, dependencies=[WRITE])
+    async def say(game_id: str, body: ChatBody) -> dict[str, Any]:
+        """Say a line at the table (a seat; a spectator where the table allows it). Plain text of at
+        most 500 characters and 6 lines; 5 lines every 10 s (429 past it)."""
+        return views_chat_line(await service.say(game_id, body.token, body.text))
+
     @app.get("/api/games/{game_id}/hint", dependencies=[COACH])
     async def hint(game_id: str, token: str = Query(..., min_length=1, max_length=100),
                    lang: str = LANG) -> dict[str, Any]:
@@ -385,6 +489,62 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     async def my_games(body: TokensBody) -> list[dict[str, Any]]:
         """Summaries of the games these tokens (kept by the browser) belong to."""
         return await service.my_games(body.tokens)
+
+    # ---------------------------------------------------------------- accounts
+    @app.post("/api/accounts", status_code=201, dependencies=[CREATE])
+    async def sign_up(body: SignUpBody, request: Request, response: Response) -> dict[str, Any]:
+        """A new account (a name of 2-24 letters or digits, a password of 8-256 characters), logged
+        in at once (an HTTP-only session cookie); ``tokens``: a guest's seats to keep. 409: the name is taken."""
+        acc, token = await desk.create(body.name, body.password)
+        set_session(response, request, token)
+        claimed = await desk.claim(acc.id, body.tokens)
+        return {**me_out(acc), "claimed": claimed}
+
+    @app.post("/api/session", dependencies=[WRITE])
+    async def log_in(body: LoginBody, request: Request, response: Response) -> dict[str, Any]:
+        """Log in (a session cookie for this browser). 401: wrong name or password; 429: too many
+        wrong passwords for this account lately (``Retry-After``)."""
+        acc, token = await desk.login(body.name, body.password)
+        set_session(response, request, token)
+        return me_out(acc)
+
+    @app.delete("/api/session", status_code=204)
+    async def log_out(request: Request, response: Response) -> None:
+        """End this browser's session."""
+        token = request.cookies.get(COOKIE)
+        if token:
+            await desk.logout(token)
+        response.delete_cookie(COOKIE, path="/")
+
+    @app.post("/api/session/everywhere", status_code=204, dependencies=[WRITE])
+    async def log_out_everywhere(request: Request, response: Response) -> None:
+        """End every session of your account, on every device."""
+        acc = await desk.required(request.cookies.get(COOKIE))
+        await desk.logout_everywhere(acc.id)
+        response.delete_cookie(COOKIE, path="/")
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        """Your account (401 without a session): name, settings."""
+        return me_out(await desk.required(request.cookies.get(COOKIE)))
+
+    @app.put("/api/me/settings", dependencies=[WRITE])
+    async def my_settings(body: AccountSettingsBody, request: Request) -> dict[str, Any]:
+        acc = await desk.required(request.cookies.get(COOKIE))
+        changes = body.model_dump(exclude_unset=True)
+        return {"settings": await desk.set_settings(acc.id, changes)}
+
+    @app.post("/api/me/seats", dependencies=[WRITE])
+    async def claim_seats(body: TokensBody, request: Request) -> dict[str, Any]:
+        """Keep a guest's seats (the tokens its browser kept) with your account."""
+        acc = await desk.required(request.cookies.get(COOKIE))
+        return {"claimed": await desk.claim(acc.id, body.tokens)}
+
+    @app.get("/api/me/games")
+    async def my_account_games(request: Request) -> list[dict[str, Any]]:
+        """Your account's games, newest first, each with its seat's token (any device)."""
+        acc = await desk.required(request.cookies.get(COOKIE))
+        return await service.my_games(await desk.seat_tokens(acc.id))
 
     @app.exception_handler(DBAPIError)
     async def _db_error(_request: Request, exc: DBAPIError) -> JSONResponse:

@@ -9,12 +9,14 @@ turns (duties) come after it, outside."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, IntegrityError
 
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
@@ -39,7 +41,7 @@ class Authority:
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
-                     hints: bool = False) -> dict[str, Any]:
+                     hints: bool = False, listed: bool = False, lang: str | None = None) -> dict[str, Any]:
         try:
             info = get_game(game)
         except TabletopError as exc:
@@ -82,13 +84,48 @@ class Authority:
                 raise ServiceError("start: seat 0 must be a person and every other seat a bot "
                                    "(invite people through the waiting room instead)")
             seat_rows[0].joined = True
+        if listed and start:
+            raise ServiceError("listed: an open table waits for people; a table started at once has none to wait for")
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
-                      secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints))
+                      secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints), listed=bool(listed),
+                      lang=lang)
         bot_turn = start and 0 <= first < players and seat_rows[first].kind == "bot"
         await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
+
+    async def rematch(self, live: LiveGame) -> str:
+        """The finished game's rematch (made once, whoever asks, on whichever process): the same
+        people and bots, the same rules, a new deal, everyone one seat on (seat ``i`` is the old
+        seat ``i + 1``); every seat joined, the game running at once. Its id."""
+        if live.row.status != "finished":
+            raise Conflict("a rematch follows a finished game")
+        if live.row.rematch:
+            return live.row.rematch
+        row0 = live.row
+        new_id = hashlib.sha256(f"{row0.id}:rematch".encode()).hexdigest()[:16]
+        n = row0.players
+        seat_rows = []
+        for i in range(n):
+            old = live.seats[(i + 1) % n]
+            person = live.person_seat(old.seat)  # a person a bot stood in for comes back as a person
+            seat_rows.append(SeatRow(i, secrets.token_urlsafe(18), "human" if person else "bot",
+                                     None if person else (old.bot or "medium"), old.name, True, old.auto_single))
+        seed = secrets.randbits(62)
+        info = get_game(row0.game)
+        first = await asyncio.to_thread(lambda: info.new_game(players=n, seed=seed, **row0.config).current_player)
+        row = GameRow(new_id, row0.game, n, dict(row0.config), seed, "active", secrets.token_urlsafe(18), time.time(),
+                      None, row0.away_limit, row0.hints, lang=row0.lang)
+        bot_turn = 0 <= first < n and seat_rows[first].kind == "bot"
+        with contextlib.suppress(IntegrityError):  # another request (or process) made it first: it is the one
+            await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
+        async with live.lock:
+            if live.row.rematch is None:
+                with contextlib.suppress(Conflict):  # read again: another process marked it
+                    await self._write(live, self.store.set_rematch, new_id)
+                live.row.rematch = live.row.rematch or new_id
+        return new_id
 
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -384,6 +421,23 @@ class Authority:
             live.seats[seat].name = name
             live.seats[seat].joined = True
             return views.payload(live, seat, lang)
+
+    async def sit(self, live: LiveGame, name: str, lang: str = "en") -> tuple[int, dict[str, Any]]:
+        """Anyone sits at an open table: its first free person's seat, taken under the game's lock
+        (two people on two processes: the store takes one write, the other is asked again). The
+        seat and its payload."""
+        async with live.lock:
+            if live.row.status != "open" or not live.row.listed:
+                raise Forbidden("this table is not open to anyone: its players send their links", "tables.closed")
+            free = [s for s in live.seats if s.kind == "human" and not s.joined]
+            if not free:
+                raise Conflict("every seat at this table is taken", "tables.full")
+            seat = free[0].seat
+            name = name.strip()[:60] or live.seats[seat].name
+            await self._write(live, self.store.update_seat, seat, name=name, joined=True)
+            live.seats[seat].name = name
+            live.seats[seat].joined = True
+            return seat, views.payload(live, seat, lang)
 
     async def start(self, live: LiveGame, seat: int, lang: str = "en") -> dict[str, Any]:
         async with live.lock:

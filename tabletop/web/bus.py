@@ -17,6 +17,9 @@ from collections.abc import Callable
 
 from tabletop.web.store import CHANNEL, ActionRow, read_note
 
+CHAT_CHANNEL = "tabletop_chat"  # web/chat.py: '<game id> <line as JSON>'
+
+
 log = logging.getLogger("tabletop.web")
 
 # (game id, version, the rows appended if the notification carried them); None: anything may have changed
@@ -27,6 +30,8 @@ class Bus:
     def __init__(self, url: str) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.listening = asyncio.Event()
+        # another process's chat line: (game id, the rest of the payload)
+        self.chat: Callable[[str, str], None] = lambda game_id, rest: None
 
     async def run(self, changed: Changed) -> None:
         """Listen until cancelled, reconnecting (after 0.5 s, then up to 5 s) when the connection is lost."""
@@ -37,11 +42,15 @@ class Bus:
             try:
                 async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {CHAT_CHANNEL}")
                     self.listening.set()
                     wait = 0.5
                     changed(None, 0, None)  # whatever was sent while not listening is lost: read again
                     async for note in conn.notifies():
                         game_id, _, rest = note.payload.partition(" ")
+                        if note.channel == CHAT_CHANNEL:
+                            self.chat(game_id, rest)
+                            continue
                         version, _, rows = rest.partition(" ")
                         try:
                             changed(game_id, int(version), read_note(rows) if rows else None)

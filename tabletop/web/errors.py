@@ -4,11 +4,21 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
+    """``code``: a stable name of the refusal (e.g. ``account.name_taken``) that a page turns
+    into its own language's words; the message is the English sentence for API clients."""
+
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+
+
+class Unauthorized(ServiceError):
+    """No account session, or a wrong name or password."""
+
+    status = 401
 
 
 class NotFound(ServiceError):
@@ -32,6 +42,6 @@ class TooMany(ServiceError):
 
     status = 429
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, retry_after: float, code: str | None = None) -> None:
+        super().__init__(message, code)
         self.retry_after = retry_after

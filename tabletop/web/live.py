@@ -91,6 +91,8 @@ class LiveGame:
         # it is read again when next asked for (Authority.get), not at every change
         self.stale = False
         self.subscribers: dict[int, tuple[Sender, int | None, str]] = {}  # send, seat, language
+        self.chat: list[Any] | None = None  # the table's chat lines (web/chat.py), read when first asked
+        self.chat_lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {}
         # mid-game level changes of seats made for bots, asked for and not yet agreed by all the
         # people at the table: target seat -> {asking seat: level}

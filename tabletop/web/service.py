@@ -41,6 +41,7 @@ from tabletop.web import views
 from tabletop.web.authority import Authority
 from tabletop.web.botpool import BotPool, default_workers
 from tabletop.web.bus import Bus
+from tabletop.web.chat import ChatDesk, ChatLine
 from tabletop.web.coaching import CoachDesk
 from tabletop.web.duties import BotDuties
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, TooMany, Unavailable
@@ -51,6 +52,7 @@ from tabletop.web.store import ActionRow, Store
 from tabletop.web.views import dumps
 
 log = logging.getLogger("tabletop.web")
+OPEN_FOR = 7 * 86400.0  # seconds an open table stays in the list of open tables
 
 __all__ = ["WEB_BOTS", "Conflict", "Forbidden", "GameService", "LiveGame", "NotFound", "ServiceError", "TooMany",
            "Unavailable", "dumps", "web_bots", "web_levels"]
@@ -73,8 +75,11 @@ class GameService:
         self.seats = Seats(self.authority, self.fanout)
         self.duties = BotDuties(self.authority, self.fanout, self.bot_pool, bot_delay, bot_seconds, duty_lease)
         self.coach = CoachDesk(self.bot_pool)
+        self.chat = ChatDesk(store)
         self.authority.loaded = self.duties.schedule
         self.bus = Bus(store.url) if store.shared else None
+        if self.bus is not None:
+            self.bus.chat = self._chat_heard
         self._background: list[asyncio.Task[None]] = []
         self.stopping = False  # set at shutdown: /readyz says so
         self._catching_up: set[str] = set()  # games being read again after another process's change
@@ -120,6 +125,12 @@ class GameService:
             self._background.append(task)
             task.add_done_callback(self._background.remove)
 
+    def _chat_heard(self, game_id: str, rest: str) -> None:
+        """Another process's chat line: pushed by this one to its sockets of that game."""
+        live = self.live.get(game_id)
+        if live is not None:
+            self.chat.announced(live, rest)
+
     async def _catch_up(self, live: LiveGame) -> None:
         try:
             while True:
@@ -158,8 +169,9 @@ class GameService:
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
-                     hints: bool = False) -> dict[str, Any]:
-        out = await self.authority.create(game, players, config, seat_specs, seed, away_limit, start, hints)
+                     hints: bool = False, listed: bool = False, lang: str | None = None) -> dict[str, Any]:
+        out = await self.authority.create(game, players, config, seat_specs, seed, away_limit, start, hints,
+                                          listed, lang)
         if any(s["kind"] == "bot" for s in out["seats"]):
             self.bot_pool.start()  # the workers import the engine while people join, not at the bot's move
         return out
@@ -215,8 +227,67 @@ class GameService:
         return views.record(live)
 
     async def replay(self, game_id: str, token: str, step: int) -> dict[str, Any]:
+        """The finished game at ``step``, with the chat said up to that moment."""
         live, _seat = await self.auth(game_id, token)
-        return views.replay(live, step)
+        out = views.replay(live, step)
+        out["chat"] = [views.chat_line(x) for x in await self.chat.lines(live) if x.revision <= step]
+        return out
+
+    # ---------------------------------------------------------------- tables
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Listed tables made in the last week that wait for people, newest first."""
+        rows = await asyncio.to_thread(self.store.open_tables, time.time() - OPEN_FOR)
+        return [t for t in (views.table_entry(row, seats) for row, seats in rows) if t["free"]]
+
+    async def sit(self, game_id: str, name: str, lang: str = "en") -> dict[str, Any]:
+        """Sit at an open table (no link needed): its first free seat; its token comes with the answer."""
+        live = await self.get(game_id)
+        for _ in range(3):
+            try:
+                seat, out = await self.authority.sit(live, name, lang)
+                break
+            except Conflict as exc:
+                if exc.code is not None:
+                    raise
+                continue  # another process seated someone first: the game was read again
+        else:
+            raise Conflict("too many people sat down at once: try again", "tables.busy")
+        await self.fanout.broadcast(live)
+        return {**out, "token": live.seats[seat].token}
+
+    async def rematch(self, game_id: str, token: str) -> dict[str, Any]:
+        """Make (once) or find the finished game's rematch; the asking seat's place and token in it."""
+        live, seat = await self._player(game_id, token, "spectators watch the rematch: GET it")
+        known = live.row.rematch
+        await self.authority.rematch(live)
+        if known is None:
+            await self.fanout.broadcast(live)  # every page offers the way to the new table
+        return await self.rematch_seat(game_id, token)
+
+    async def rematch_seat(self, game_id: str, token: str) -> dict[str, Any]:
+        """Where this token's holder sits in the rematch: a seat moves one on (seat ``s`` is seat
+        ``s - 1`` there); a spectator watches it."""
+        live, seat = await self.auth(game_id, token)
+        if not live.row.rematch:
+            raise NotFound("no rematch of this game yet")
+        new = await self.get(live.row.rematch)
+        n = live.row.players
+        if seat is None:
+            return {"game_id": new.row.id, "seat": None, "token": new.row.spectator}
+        mine = (seat - 1) % n
+        return {"game_id": new.row.id, "seat": mine, "token": new.seats[mine].token}
+
+    # ------------------------------------------------------------------ chat
+    async def chat_lines(self, game_id: str, token: str) -> dict[str, Any]:
+        """The table's chat (any seat or spectator), and whether spectators may write."""
+        live, _seat = await self.auth(game_id, token)
+        lines = await self.chat.lines(live)
+        spectators = await asyncio.to_thread(self.chat.store.spectators_may_write, game_id)
+        return {"lines": [views.chat_line(x) for x in lines], "spectators_write": spectators}
+
+    async def say(self, game_id: str, token: str, text: str) -> ChatLine:
+        live, seat = await self.auth(game_id, token)
+        return await self.chat.say(live, seat, text)
 
     # --------------------------------------------------------------- changes
     async def act(self, game_id: str, token: str, revision: int, action: str, lang: str = "en") -> dict[str, Any]:

@@ -71,6 +71,12 @@ games = Table(
     Column("bot_turn", Boolean),
     Column("duty_owner", String(40)),
     Column("duty_until", Float),
+    # spectators may write in the table's chat (web/chat.py); NULL: no
+    Column("spectator_chat", Boolean),
+    # an open table anyone may sit at (GET /api/tables); NULL: private, its links only
+    Column("listed", Boolean),
+    Column("lang", String(8)),  # the language its maker plays in (shown in the list of open tables)
+    Column("rematch", String(32)),  # the game its people play next (one click at the end)
 )
 
 seats = Table(
@@ -134,6 +140,9 @@ class GameRow:
     away_limit: int | None = 600
     hints: bool = False
     version: int = 0
+    listed: bool = False
+    lang: str | None = None
+    rematch: str | None = None
 
 
 class Stale(Exception):
@@ -243,7 +252,8 @@ class Store:
                  ("actions", "auto", "BOOLEAN"), ("games", "hints", "BOOLEAN"), ("games", "version", "INTEGER"),
                  ("games", "bot_turn", "BOOLEAN"), ("games", "duty_owner", "VARCHAR(40)"),
                  ("games", "duty_until", "FLOAT"), ("seats", "present_until", "FLOAT"),
-                 ("seats", "seen_at", "FLOAT")]
+                 ("seats", "seen_at", "FLOAT"), ("games", "spectator_chat", "BOOLEAN"),
+                 ("games", "listed", "BOOLEAN"), ("games", "lang", "VARCHAR(8)"), ("games", "rematch", "VARCHAR(32)")]
         for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
@@ -283,7 +293,8 @@ class Store:
             c.execute(insert(games).values(
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
-                result=None, away_limit=row.away_limit, hints=row.hints, version=row.version, bot_turn=bot_turn))
+                result=None, away_limit=row.away_limit, hints=row.hints, version=row.version, bot_turn=bot_turn,
+                listed=row.listed, lang=row.lang))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
@@ -302,12 +313,32 @@ class Store:
                               .order_by(seat_changes.c.n)).all()
         return (
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
-                    json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints), g.version or 0),
+                    json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints), g.version or 0,
+                    bool(g.listed), g.lang, g.rematch),
             [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
             [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
             [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)
              for r in crows],
         )
+
+    def open_tables(self, since: float, limit: int = 100) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Listed tables waiting for people (made after ``since``), newest first, with their seats."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(games).where(games.c.status == "open", games.c.listed.is_(True),
+                                                 games.c.created > since)
+                             .order_by(games.c.created.desc()).limit(limit)).all()
+            ids = [g.id for g in rows]
+            by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in c.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
+                    by_game[s.game_id].append(SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined))
+        return [(GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
+                         None, g.away_limit, bool(g.hints), g.version or 0, True, g.lang), by_game[g.id])
+                for g in rows]
+
+    def set_rematch(self, game_id: str, rematch: str, expect: int) -> int:
+        with self.engine.begin() as c:
+            return self._bump(c, game_id, expect, rematch=rematch)
 
     def game_for_token(self, token: str) -> tuple[str, int | None] | None:
         """(game id, seat) for a seat token, (game id, None) for a spectator token."""

@@ -16,7 +16,7 @@ from tabletop.i18n.catalog import Catalog, catalog
 from tabletop.i18n.events import action_text, reasons_text
 from tabletop.web.errors import Conflict, ServiceError
 from tabletop.web.live import LiveGame
-from tabletop.web.store import ActionRow, SeatChange, SeatRow
+from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow
 
 LOG_TAIL = 60
 
@@ -81,6 +81,8 @@ def payload(live: LiveGame, seat: int | None, lang: str = "en",
         "undo_why": live.undo_why(seat),
         "level_votes": [{"seat": t, "votes": [{"by": b, "bot": v} for b, v in sorted(votes.items())]}
                         for t, votes in sorted(live.level_votes.items())],
+        "listed": live.row.listed,
+        "rematch": live.row.rematch,  # the next game of these people (POST .../rematch makes it)
     }
 
 def seat_entry(live: LiveGame, s: SeatRow) -> dict[str, Any]:
@@ -232,6 +234,22 @@ def replay(live: LiveGame, step: int) -> dict[str, Any]:
     return {"game_id": live.row.id, "step": step, "steps": live.revision, "view": st.view(None),
             "prompt": st.prompt(), "scores": st.scores(),
             "text": live.log[step - 1].text if step else "setup"}
+
+
+def table_entry(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """One open table as the lobby lists it: no token, only what anyone may see before sitting down."""
+    return {"game_id": row.id, "game": row.game, "title": get_game(row.game).title, "players": row.players,
+            "config": row.config, "lang": row.lang, "created": row.created, "away_limit": row.away_limit,
+            "hints": row.hints, "clock": None,
+            "seats": [{"seat": s.seat, "name": s.name if s.joined or s.kind == "bot" else None, "kind": s.kind,
+                       "bot": s.bot, "joined": s.joined} for s in seats],
+            "free": sum(1 for s in seats if s.kind == "human" and not s.joined)}
+
+
+def chat_line(line: Any) -> dict[str, Any]:
+    """A chat line as clients get it: its text as typed (a page shows it as text, never markup)."""
+    return {"n": line.n, "seat": line.seat, "name": line.name, "revision": line.revision, "text": line.text,
+            "created": line.created}
 
 
 def dealt(live: LiveGame) -> GameState:

@@ -198,3 +198,42 @@ def test_a_game_nobody_follows_here_is_read_when_asked_for_not_at_each_change(tw
             await b.drain()
 
     asyncio.run(main())
+
+
+def test_a_chat_line_said_on_one_process_is_pushed_by_another(two_services: Any) -> None:
+    """Issue 62's chat across processes: the line crosses on its own channel (with its text)."""
+    a, b = two_services(), two_services()
+
+    async def main() -> None:
+        for svc in (a, b):
+            svc.start_background(sweep_every=None)
+        try:
+            await asyncio.wait_for(asyncio.gather(a.bus.listening.wait(), b.bus.listening.wait()), 10)
+            g_id, tokens = await _two_people(a, 8)
+            other_id, other_tokens = await _two_people(a, 9)
+            heard: list[dict[str, Any]] = []
+            elsewhere: list[dict[str, Any]] = []
+
+            async def send(text: str) -> None:
+                heard.append(json.loads(text))
+
+            async def send_other(text: str) -> None:
+                elsewhere.append(json.loads(text))
+
+            await b.subscribe(g_id, tokens[1], send)
+            await b.subscribe(other_id, other_tokens[1], send_other)
+            for text in ("<i>hello</i>", "second"):
+                await a.say(g_id, tokens[0], text)
+            for _ in range(100):
+                said = [x["text"] for m in heard if m["type"] == "chat" for x in m["lines"]]
+                if len(said) == 2:
+                    break
+                await asyncio.sleep(0.02)
+            assert said == ["<i>hello</i>", "second"]
+            assert not [m for m in elsewhere if m["type"] == "chat"]  # the other table heard nothing
+            assert [x["text"] for x in (await b.chat_lines(g_id, tokens[1]))["lines"]] == said
+        finally:
+            await a.drain()
+            await b.drain()
+
+    asyncio.run(main())

@@ -7,10 +7,12 @@ import { getLang } from "./i18n.js";
 const withLang = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(getLang())}`;
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  /** `code`: the server's stable name of the refusal (e.g. "account.name_taken"), for the page's own words. */
+  constructor(status, detail, code = null) {
     super(detail);
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 }
 
@@ -32,13 +34,15 @@ export async function api(method, path, body) {
   if (!r.ok) {
     let detail = data && data.detail !== undefined ? data.detail : text;
     if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
-    throw new ApiError(r.status, String(detail));
+    throw new ApiError(r.status, String(detail), (data && typeof data.code === "string") ? data.code : null);
   }
   return data;
 }
 
 export const getJSON = (path) => api("GET", path);
 export const postJSON = (path, body) => api("POST", path, body);
+export const putJSON = (path, body) => api("PUT", path, body);
+export const deleteJSON = (path) => api("DELETE", path);
 
 // the bot levels when the server's meta lists none for a game
 const FALLBACK_LEVELS = ["easy", "medium", "hard", "expert"];
@@ -51,11 +55,11 @@ export function botLevels(meta, game) {
 
 /**
  * Keep a WebSocket to the game open. onState(payload) gets every pushed state,
- * onSeats({revision, seats}) every change of who is connected;
+ * onSeats({revision, seats}) every change of who is connected; onChat({lines}) the table's new chat lines;
  * onStatus("connecting"|"live"|"reconnecting"|"closed", detail) reports the connection;
  * onReconnect() runs after a connection came back (the caller re-fetches the state).
  */
-export function liveUpdates(gameId, token, { onState, onSeats, onStatus, onReconnect, onFatal }) {
+export function liveUpdates(gameId, token, { onState, onSeats, onChat, onStatus, onReconnect, onFatal }) {
   let ws = null;
   let attempt = 0;
   let timer = null;
@@ -93,6 +97,7 @@ export function liveUpdates(gameId, token, { onState, onSeats, onStatus, onRecon
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "state") onState(msg);
       else if (msg.type === "seats") onSeats && onSeats(msg); // who is connected: the away countdowns
+      else if (msg.type === "chat") onChat && onChat(msg); // lines said at the table
       else if (msg.type === "error") {
         if (msg.status === 403 || msg.status === 404) { stopped = true; onFatal && onFatal(msg); }
       }

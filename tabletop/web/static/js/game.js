@@ -2,6 +2,7 @@
 // The board itself is drawn by the game's module (gah.js, burger.js).
 
 import { ApiError, botLevels, getJSON, liveUpdates, postJSON } from "./api.js";
+import { chatBox } from "./chat.js";
 import { clear, h } from "./dom.js";
 import { has, onLangChange, t } from "./i18n.js";
 import { rememberToken, tokenFor } from "./tokens.js";
@@ -36,6 +37,7 @@ export function showGame(root, gameId) {
   };
   let live = null;
   let noticeTimer = null;
+  const chat = token ? chatBox(gameId, token, () => { if (S.p) render(); }) : null;
 
   if (!token) {
     S.fatal = t("game.noToken");
@@ -62,7 +64,8 @@ export function showGame(root, gameId) {
     const same = !stale && cur && !S.error && sameMoment(cur, payload); // the push and the answer of one move
     if (stale || same) {
       if (same) S.p = payload;
-      if (S.drawnBusy !== S.busy) render(); // drawn while waiting: the buttons come back
+      // drawn while waiting: the buttons come back; a finished game's rematch made: its button shows
+      if (S.drawnBusy !== S.busy || (same && cur.rematch !== payload.rematch)) render();
       return;
     }
     const changed = !cur || cur.revision !== payload.revision || cur.status !== payload.status;
@@ -579,6 +582,35 @@ export function showGame(root, gameId) {
       list.length ? h("ol.log-list", { reversed: true }, list) : h("p.muted.small", t("game.noLog")));
   }
 
+  /** One click to play again: the same people, a new deal, everyone one seat on (made once, whoever asks first). */
+  async function goRematch() {
+    S.busy = true;
+    render();
+    try {
+      const path = `/api/games/${encodeURIComponent(gameId)}/rematch`;
+      const out = S.p.rematch || S.p.seat === null
+        ? await getJSON(`${path}?token=${encodeURIComponent(token)}`)
+        : await postJSON(path, { token });
+      rememberToken(out.game_id, out.token, out.seat);
+      location.assign(`/game/${out.game_id}?token=${encodeURIComponent(out.token)}`);
+    } catch (e) {
+      S.busy = false;
+      flash(e.detail || String(e));
+      render();
+    }
+  }
+
+  function rematchLine() {
+    const p = S.p;
+    if (p.rematch) {
+      return h("p.rematch", h("button.primary", { type: "button", id: "rematch-ready", disabled: S.busy, onclick: goRematch },
+        t("game.rematchReady")));
+    }
+    if (p.seat === null) return null;
+    return h("p.rematch", h("button", { type: "button", id: "rematch", disabled: S.busy, onclick: goRematch,
+      title: t("game.rematchHelp") }, t("game.rematch")), " ", h("span.muted.small", t("game.rematchHelp")));
+  }
+
   function endPanel() {
     const p = S.p;
     const r = p.result;
@@ -603,6 +635,7 @@ export function showGame(root, gameId) {
             p.seats.map((s, i) => h("td.num", String((r.breakdown[i] || {})[k] ?? 0))))),
           h("tr.total", h("td", t("game.total")), p.seats.map((s, i) => h("td.num", { "data-final": i }, String(r.scores[i]))))))),
       S.openSource ? sourceEvents(S.openSource) : null,
+      rematchLine(),
       h("p.end-buttons",
         h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")), " ",
         p.seat !== null ? h("button", { type: "button", id: "open-review", disabled: !!(S.review && S.review.loading),
@@ -702,7 +735,8 @@ export function showGame(root, gameId) {
     clear(root).append(h(`div.game.game-${p.game}`, { "data-revision": p.revision, "data-status": p.status, "data-seat": p.seat ?? "" },
       statusBar(),
       endPanel(),
-      h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(), logPanel()))));
+      h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(),
+        chat.panel(p.seat, p.seats.map((s) => s.name), S.replay ? replayAt() : null), logPanel()))));
     window.scrollTo(0, scrollY);
     showTargets(p);
     if (focused && !root.contains(focused)) {
@@ -718,6 +752,7 @@ export function showGame(root, gameId) {
   render();
   refresh();
   loadMeta();
+  chat.load();
   onLangChange(() => { // the server writes the log in the page's language: fetch it again
     S.fullLog = null;
     refresh();
@@ -738,8 +773,9 @@ export function showGame(root, gameId) {
       S.recvAt = Date.now();
       render();
     },
+    onChat: (msg) => chat.heard(msg.lines),
     onStatus: (s) => { S.conn = s; connBadge(); },
-    onReconnect: () => refresh(),
+    onReconnect: () => { refresh(); chat.load(); },
     onFatal: (msg) => { S.fatal = msg.detail; render(); },
   });
   // hooks for the browser tests and for debugging in the console

@@ -1,5 +1,6 @@
 // The lobby: create a game (players, seats, variants), invite links, my games.
 
+import { accountBox, refusal } from "./account.js";
 import { botLevels, getJSON, postJSON } from "./api.js";
 
 // how long a player may be away before the others may hand their seat to a bot (seconds; null: never)
@@ -54,6 +55,11 @@ export function showLobby(root) {
     seed: "",
     awayLimit: 600,
     hints: false,
+    spectatorChat: false,
+    listed: false,
+    tables: null, // GET /api/tables: open tables anyone may sit at
+    sitName: "",
+    sitError: "",
     created: null,
     error: "",
     mine: null,
@@ -87,7 +93,12 @@ export function showLobby(root) {
     try { st.data[game] = await getJSON(`/api/data/${game}`); } catch { st.data[game] = null; }
   }
 
+  const account = accountBox(() => render(), () => refreshMine());
+
   async function refreshMine() {
+    if (account.me) {
+      try { await account.games(); } catch { /* the session ended: this browser's games still show */ }
+    }
     const tokens = knownTokens();
     if (!tokens.length) { st.mine = []; render(); return; }
     try {
@@ -241,6 +252,8 @@ export function showLobby(root) {
     if (st.seed !== "" && Number.isFinite(Number(st.seed))) body.seed = Number(st.seed);
     body.away_limit = st.awayLimit;
     if (st.hints) body.hints = true;
+    if (st.spectatorChat) body.spectator_chat = true;
+    if (st.listed) body.listed = true;
     if (body.seats.slice(1).every((s) => s.kind === "bot") && body.seats[0].kind === "human") {
       // a table against bots only: next time "Play against bots" starts the same one
       localStorage.setItem(SOLO_KEY, JSON.stringify({ game: body.game, players: body.players, config: body.config,
@@ -248,11 +261,67 @@ export function showLobby(root) {
     }
     try {
       st.created = await postJSON("/api/games", body);
+      const first = st.created.seats[0];
+      if (st.listed && first.kind === "human") {
+        // an open table: its maker sits at seat 0 at once, before anyone else may take it
+        await postJSON(`/api/games/${st.created.id}/join`, { token: first.token, name: first.name });
+        rememberToken(st.created.id, first.token, 0);
+      }
     } catch (e) {
       st.error = e.detail || String(e);
     }
     st.busy = false;
     render();
+    refreshTables();
+  }
+
+  async function refreshTables() {
+    try { st.tables = await getJSON("/api/tables"); } catch { st.tables = []; }
+    render();
+  }
+
+  async function sitDown(table) {
+    st.sitError = "";
+    try {
+      const name = st.sitName.trim() || (account.me ? account.me.name : "");
+      const out = await postJSON(`/api/games/${table.game_id}/sit`, { name });
+      rememberToken(table.game_id, out.token, out.seat);
+      location.assign(`/game/${table.game_id}?token=${encodeURIComponent(out.token)}`);
+    } catch (e) {
+      st.sitError = refusal(e);
+      refreshTables();
+    }
+  }
+
+  function tablesPanel() {
+    const items = st.tables;
+    const titles = Object.fromEntries((st.meta ? st.meta.games : []).map((g) => [g.name, g.title]));
+    const langs = { en: "English", de: "Deutsch", zh: "中文" };
+    let body;
+    if (items === null) body = h("p.muted", t("ui.loading"));
+    else if (!items.length) body = h("p.muted", { id: "no-tables" }, t("tables.none"));
+    else {
+      body = h("ul.open-tables", items.map((x) => {
+        const mods = x.config && x.config.modules;
+        const rules = [x.config && x.config.edition === "original" ? t("opt.edition.original") : null,
+          mods && mods.length ? t("lobby.soloModules", { n: Array.isArray(mods) ? mods.length : 5 }) : null].filter(Boolean);
+        return h("li.open-table", { "data-table": x.game_id },
+          h("strong", titles[x.game] || x.title), " ",
+          h("span.muted.small", t("lobby.soloPlayers", { n: x.players }), rules.length ? ` · ${rules.join(" · ")}` : "",
+            x.lang ? ` · ${langs[x.lang] || x.lang}` : ""),
+          h("div.who.small", x.seats.map((s) => s.kind === "bot" ? t("game.botLabel", { level: t(`level.${s.bot}`) })
+            : s.joined ? s.name : h("em", t("tables.freeSeat"))).reduce((acc, el, i) => (i ? [...acc, " · ", el] : [el]), [])),
+          h("button.small.primary", { type: "button", "data-sit": x.game_id, onclick: () => sitDown(x) },
+            t("tables.sit"), " (", t("tables.free", { n: x.free }), ")"));
+      }));
+    }
+    return h("section.card.tables", { id: "open-tables" },
+      h("div.card-head", h("h2", t("tables.title")), h("button.small", { type: "button", onclick: refreshTables }, t("lobby.refresh"))),
+      h("div.row", h("label", { for: "sit-name" }, t("tables.yourName")),
+        h("input", { type: "text", id: "sit-name", maxlength: 60, value: st.sitName || (account.me ? account.me.name : ""),
+          oninput: (e) => { st.sitName = e.target.value; } })),
+      st.sitError ? h("p.error", { role: "alert", id: "sit-error" }, st.sitError) : null,
+      body);
   }
 
   function link(gameId, token) { return `${location.origin}/game/${gameId}?token=${encodeURIComponent(token)}`; }
@@ -321,6 +390,10 @@ export function showLobby(root) {
       normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
       h("div.opt.hints-opt", h("label", h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: st.hints,
         onchange: (e) => { st.hints = e.target.checked; } }), " ", t("lobby.hints")), h("small.help", t("lobby.hintsHelp"))),
+      h("div.opt.listed-opt", h("label", h("input", { type: "checkbox", id: "listed", name: "listed",
+        checked: st.listed, onchange: (e) => { st.listed = e.target.checked; } }), " ", t("lobby.listed"))),
+      h("div.opt.chat-opt", h("label", h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat",
+        checked: st.spectatorChat, onchange: (e) => { st.spectatorChat = e.target.checked; } }), " ", t("lobby.spectatorChat"))),
       h("details.advanced", h("summary", t("lobby.advanced")), advanced,
         h("div.opt", h("label", { for: "away-limit" }, t("lobby.awayLimit")),
           h("select", { id: "away-limit", name: "away_limit", onchange: (e) => { st.awayLimit = e.target.value === "" ? null : Number(e.target.value); } },
@@ -360,7 +433,7 @@ export function showLobby(root) {
     clear(root).append(h("div.lobby",
       // the invite links first, so they show without scrolling once a game is created
       h("div.lobby-col", soloPanel(), createdPanel(), createForm()),
-      h("div.lobby-col", mineList(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
+      h("div.lobby-col", account.panel(), tablesPanel(), mineList(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
   }
 
   (async () => {
@@ -372,7 +445,8 @@ export function showLobby(root) {
     seatDefaults(st.players);
     await loadData(st.game);
     render();
-    refreshMine();
+    account.load(); // then the list of games (the account's too)
+    refreshTables();
   })();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshMine(); });
   render();

@@ -1,0 +1,108 @@
+// The account panel of the lobby: log in, create an account (keeping this browser's guest
+// games), log out here or everywhere. Accounts are optional: invite links play without one.
+
+import { deleteJSON, getJSON, postJSON } from "./api.js";
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { knownTokens, rememberToken } from "./tokens.js";
+
+/**
+ * The page's words for a refusal: the catalog's for its code ("chat.too_long" is said by
+ * "chat.error.too_long"), else the server's sentence.
+ */
+export function refusal(e) {
+  const key = e && e.code ? e.code.replace(/^(\w+)\./, "$1.error.") : null;
+  if (key && has(key)) return t(key);
+  return (e && (e.detail || e.message)) || String(e);
+}
+
+/**
+ * The account's state and panel. `changed()` redraws the lobby; `switched()` is called once
+ * the person logged in or out (the lobby's list of games follows).
+ */
+export function accountBox(changed, switched) {
+  const st = { me: undefined, error: "", note: "", busy: false, name: "", password: "" };
+
+  async function load() {
+    try {
+      st.me = await getJSON("/api/me");
+    } catch {
+      st.me = null; // no session (401): a guest
+    }
+    changed();
+    switched();
+  }
+
+  /** The account's games: remembered in this browser too, so that their pages open with the seat. */
+  async function games() {
+    if (!st.me) return [];
+    const list = await getJSON("/api/me/games");
+    for (const g of list) rememberToken(g.game_id, g.token, g.seat);
+    return list;
+  }
+
+  async function submit(kind) {
+    st.busy = true;
+    st.error = "";
+    st.note = "";
+    changed();
+    try {
+      if (kind === "signup") {
+        const out = await postJSON("/api/accounts", { name: st.name, password: st.password, tokens: knownTokens() });
+        st.me = out;
+        if (out.claimed) st.note = t("account.claimed", { n: out.claimed });
+      } else {
+        st.me = await postJSON("/api/session", { name: st.name, password: st.password });
+      }
+      st.password = "";
+      switched();
+    } catch (e) {
+      st.error = refusal(e);
+    }
+    st.busy = false;
+    changed();
+  }
+
+  async function logout(everywhere) {
+    try {
+      if (everywhere) await postJSON("/api/session/everywhere", {});
+      else await deleteJSON("/api/session");
+    } catch (e) {
+      st.error = refusal(e);
+    }
+    st.me = null;
+    changed();
+    switched();
+  }
+
+  function panel() {
+    if (st.me === undefined) return h("section.card.account", { id: "account" }, h("p.muted", t("ui.loading")));
+    if (st.me) {
+      return h("section.card.account", { id: "account" },
+        h("h2", t("account.title")),
+        h("p", { id: "account-name" }, t("account.loggedIn", { name: st.me.name })),
+        st.note ? h("p.muted.small", { id: "account-note" }, st.note) : null,
+        st.error ? h("p.error", { role: "alert" }, st.error) : null,
+        h("div.row",
+          h("button.small", { type: "button", id: "logout", onclick: () => logout(false) }, t("account.logout")),
+          h("button.small", { type: "button", id: "logout-all", onclick: () => logout(true) }, t("account.logoutAll"))));
+    }
+    return h("form.card.account", { id: "account", onsubmit: (e) => { e.preventDefault(); submit("login"); } },
+      h("h2", t("account.title")),
+      h("p.muted.small", t("account.guest")),
+      h("div.row",
+        h("label", { for: "account-name-input" }, t("account.name")),
+        h("input", { type: "text", id: "account-name-input", name: "username", autocomplete: "username", maxlength: 24,
+          value: st.name, oninput: (e) => { st.name = e.target.value; } }),
+        h("label", { for: "account-password" }, t("account.password")),
+        h("input", { type: "password", id: "account-password", name: "password", autocomplete: "current-password",
+          maxlength: 256, value: st.password, oninput: (e) => { st.password = e.target.value; } })),
+      st.error ? h("p.error", { role: "alert", id: "account-error" }, st.error) : null,
+      h("div.row",
+        h("button.primary.small", { type: "submit", id: "login", disabled: st.busy }, t("account.login")),
+        h("button.small", { type: "button", id: "signup", disabled: st.busy, onclick: () => submit("signup") },
+          t("account.signup"))));
+  }
+
+  return { load, games, panel, get me() { return st.me; } };
+}
