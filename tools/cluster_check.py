@@ -40,7 +40,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -67,25 +66,12 @@ class Watcher(Recorder):
             raise TimeoutError("no state within the time")
         return self
 
-    async def _run(self) -> None:
-        try:
-            async with connect(self.url, proxy=None, open_timeout=20, max_size=2 ** 23,
-                               ping_interval=None, close_timeout=2) as ws:
-                self.ws = ws
-                async for raw in ws:
-                    m = json.loads(raw)
-                    if m.get("type") == "state":
-                        self.arrivals.append(time.monotonic())
-                        self.revs.append(m["revision"])
-                        self.last_state = m
-                        self.changed.set()
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            self.error = exc
-        finally:
-            self.closed.set()
-            self.changed.set()
+    def take(self, raw: str | bytes) -> None:
+        m = json.loads(raw)
+        if m.get("type") == "state":
+            self.arrivals.append(time.monotonic())
+            self.revs.append(m["revision"])
+            self.last_state = m
 
     @property
     def last(self) -> dict[str, Any] | None:
@@ -100,12 +86,8 @@ class Watcher(Recorder):
                 if self.revs[i] >= revision:
                     return self.arrivals[i]
             seen = len(self.revs)
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
+            if not await self.next_message(deadline):
                 return None
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
 
 
 class Cluster:

@@ -138,8 +138,7 @@ class Recorder:
                                ping_interval=None, close_timeout=2) as ws:
                 self.ws = ws
                 async for raw in ws:
-                    self.raw_sizes.append(len(raw))
-                    self.messages.append(json.loads(raw))
+                    self.take(raw)
                     self.changed.set()
         except asyncio.CancelledError:
             raise
@@ -148,6 +147,11 @@ class Recorder:
         finally:
             self.closed.set()
             self.changed.set()
+
+    def take(self, raw: str | bytes) -> None:
+        """Keep one message as it arrived (a subclass may keep less)."""
+        self.raw_sizes.append(len(raw))
+        self.messages.append(json.loads(raw))
 
     @property
     def states(self) -> list[dict[str, Any]]:
@@ -168,12 +172,19 @@ class Recorder:
                 if pred(m):
                     return m
             seen = len(msgs)
-            left = deadline - time.monotonic()
-            if left <= 0 or self.closed.is_set():
+            if not await self.next_message(deadline):
                 return None
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
+
+    async def next_message(self, deadline: float) -> bool:
+        """Wait (at most a second, and not past ``deadline``, monotonic) for another message;
+        False when the time is up or the socket closed."""
+        left = deadline - time.monotonic()
+        if left <= 0 or self.closed.is_set():
+            return False
+        self.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
+        return True
 
     async def close(self) -> None:
         if self.ws is not None:

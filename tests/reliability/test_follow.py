@@ -7,7 +7,9 @@ share one PostgreSQL schema, each with its own store and listener, as two proces
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 import psycopg
@@ -106,6 +108,19 @@ async def _two_people(svc: GameService, seed: int) -> tuple[str, list[str]]:
     return g["id"], tokens
 
 
+@contextlib.asynccontextmanager
+async def listening(*services: GameService) -> AsyncIterator[None]:
+    """The services' listeners running (each hears the others' writes), drained at the end."""
+    for svc in services:
+        svc.start_background(sweep_every=None)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(svc.bus.listening.wait() for svc in services)), 10)
+        yield
+    finally:
+        for svc in services:
+            await svc.drain()
+
+
 @pytest.fixture
 def two_services(pg_url: str) -> Any:
     made: list[GameService] = []
@@ -125,10 +140,7 @@ def test_a_watched_game_follows_the_announced_moves_without_reading_the_store(tw
     a, b = two_services(), two_services()
 
     async def main() -> None:
-        for svc in (a, b):
-            svc.start_background(sweep_every=None)
-        try:
-            await asyncio.wait_for(asyncio.gather(a.bus.listening.wait(), b.bus.listening.wait()), 10)
+        async with listening(a, b):
             g_id, tokens = await _two_people(a, 4)
             seen: list[dict[str, Any]] = []
 
@@ -153,9 +165,6 @@ def test_a_watched_game_follows_the_announced_moves_without_reading_the_store(tw
             truth = Truth(pg_url, g_id)
             assert seen[-1]["view"] == jsonable(truth.state_at(truth.revision).view(1))
             assert (await b.get(g_id)).row.version == (await a.get(g_id)).row.version
-        finally:
-            await a.drain()
-            await b.drain()
 
     asyncio.run(main())
 
@@ -165,10 +174,7 @@ def test_a_game_nobody_follows_here_is_read_when_asked_for_not_at_each_change(tw
     a, b = two_services(), two_services()
 
     async def main() -> None:
-        for svc in (a, b):
-            svc.start_background(sweep_every=None)
-        try:
-            await asyncio.wait_for(asyncio.gather(a.bus.listening.wait(), b.bus.listening.wait()), 10)
+        async with listening(a, b):
             g_id, tokens = await _two_people(a, 6)
             held = await b.get(g_id)  # B answered a request once: it holds the game, no socket
             reads = []
@@ -193,9 +199,6 @@ def test_a_game_nobody_follows_here_is_read_when_asked_for_not_at_each_change(tw
             cp = held.state.current_player
             out = await b.act(g_id, tokens[cp], held.revision, held.state.legal_actions()[0])
             assert out["revision"] > truth.revision
-        finally:
-            await a.drain()
-            await b.drain()
 
     asyncio.run(main())
 
@@ -205,10 +208,7 @@ def test_a_chat_line_said_on_one_process_is_pushed_by_another(two_services: Any)
     a, b = two_services(), two_services()
 
     async def main() -> None:
-        for svc in (a, b):
-            svc.start_background(sweep_every=None)
-        try:
-            await asyncio.wait_for(asyncio.gather(a.bus.listening.wait(), b.bus.listening.wait()), 10)
+        async with listening(a, b):
             g_id, tokens = await _two_people(a, 8)
             other_id, other_tokens = await _two_people(a, 9)
             heard: list[dict[str, Any]] = []
@@ -232,8 +232,5 @@ def test_a_chat_line_said_on_one_process_is_pushed_by_another(two_services: Any)
             assert said == ["<i>hello</i>", "second"]
             assert not [m for m in elsewhere if m["type"] == "chat"]  # the other table heard nothing
             assert [x["text"] for x in (await b.chat_lines(g_id, tokens[1]))["lines"]] == said
-        finally:
-            await a.drain()
-            await b.drain()
 
     asyncio.run(main())
