@@ -3,6 +3,7 @@
 
 import { ApiError, botLevels, getJSON, liveUpdates, postJSON } from "./api.js";
 import { chatBox } from "./chat.js";
+import { askPermission, loadAccountPrefs, noticePrefs, noticesSent, setNoticePrefs, yourTurn } from "./notice.js";
 import { clear, h } from "./dom.js";
 import { has, onLangChange, t } from "./i18n.js";
 import { rememberToken, tokenFor } from "./tokens.js";
@@ -69,7 +70,11 @@ export function showGame(root, gameId) {
       return;
     }
     const changed = !cur || cur.revision !== payload.revision || cur.status !== payload.status;
+    const wasMine = !!(cur && cur.legal.length);
     S.p = payload;
+    if (cur && !wasMine && payload.legal.length && payload.status === "active") {
+      yourTurn(`${payload.title}: ${t("game.yourTurn")}`, t("notice.body"));
+    }
     S.recvAt = Date.now(); // the away countdowns count from here
     if (changed) {
       S.ui.selectedTable = null;
@@ -353,6 +358,22 @@ export function showGame(root, gameId) {
   }
 
   // ---------------------------------------------------------------- parts
+  /** The player's "your turn" choices: a chime, a browser notification (asks permission once). */
+  function noticeControls() {
+    const prefs = noticePrefs();
+    const save = async (next) => {
+      if (next.browser && !(await askPermission())) next.browser = false;
+      await setNoticePrefs(next);
+      render();
+    };
+    return keep(h("details.notices.small", { id: "notices" }, h("summary", { title: t("notice.help") }, "🔔 ", t("notice.title")),
+      h("label", h("input", { type: "checkbox", id: "notice-sound", checked: prefs.sound,
+        onchange: (e) => save({ ...noticePrefs(), sound: e.target.checked }) }), " ", t("notice.sound")), " ",
+      h("label", h("input", { type: "checkbox", id: "notice-browser", checked: prefs.browser,
+        onchange: (e) => save({ ...noticePrefs(), browser: e.target.checked }) }), " ", t("notice.browser")),
+      h("p.muted.small", t("notice.help"))), "notices");
+  }
+
   function statusBar() {
     const p = S.p;
     const m = mod();
@@ -385,6 +406,7 @@ export function showGame(root, gameId) {
         h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, ...guardAttrs(l.action), onclick: () => act(l.action) },
           h("code", l.action), " ", logText(l.text))))), "all-options"));
     }
+    if (p.seat !== null && p.status !== "finished") tools.push(noticeControls());
     if (p.hints) tools.push(h("span.table-hints.small.muted", { id: "table-hints", title: t("game.hint.tableHelp") }, t("game.hint.table")));
     if (mine && p.can_hint) {
       tools.push(h("button.small.hint", { type: "button", id: "hint", title: t("game.hint.title"),
@@ -753,6 +775,7 @@ export function showGame(root, gameId) {
   refresh();
   loadMeta();
   chat.load();
+  loadAccountPrefs();
   onLangChange(() => { // the server writes the log in the page's language: fetch it again
     S.fullLog = null;
     refresh();
@@ -785,7 +808,7 @@ export function showGame(root, gameId) {
     dropConnection: () => live.drop(),
     debug: () => ({ busy: S.busy, renders: S.renders, drawnBusy: S.drawnBusy, behind: !!S.behind,
       catchingUp: !!S.catchingUp, pushes: S.pushes || 0, queued: S.queued, error: S.error || "",
-      notice: S.notice || "", conn: S.conn, revision: S.p ? S.p.revision : null }),
+      notice: S.notice || "", conn: S.conn, revision: S.p ? S.p.revision : null, turnNotices: noticesSent() }),
     connection: () => S.conn,
   });
   return { render };
