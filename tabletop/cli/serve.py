@@ -49,9 +49,13 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
               type=click.FloatRange(min=1), default=30.0, show_default=True,
               help="with several processes on one PostgreSQL: seconds a process holds a game's bot turns "
                    "without renewing; a dead process's bots are taken over within it")
+@click.option("--public-url", envvar="TABLETOP_PUBLIC_URL", show_envvar=True, default=None,
+              help="the address people open the server at (e.g. https://games.example.org), for the links in "
+                   "turn notices; default: http://HOST:PORT")
 def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None,
           bot_seconds: float, max_body: int, limit_options: tuple[str, ...], limits_storage: str,
-          min_away_limit: int, duty_lease: float, database_wait: float, log_format: str) -> None:
+          min_away_limit: int, duty_lease: float, database_wait: float, log_format: str,
+          public_url: str | None) -> None:
     """Serve the lobby and the board at http://HOST:PORT/ .
 
     Every option can also be set by its environment variable (a container's configuration);
@@ -69,7 +73,8 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
                f"{limits.describe()}, counted in {limits_storage})")
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
-                     min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait)
+                     min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait,
+                     public_url=public_url or f"http://{host}:{port}")
     configure_logging(log_format)
     # on SIGTERM uvicorn stops accepting, lets the requests in flight finish (their commits with
     # them, at most 10 s) and closes each WebSocket with 1012 "service restart": pages reconnect

@@ -36,6 +36,7 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
 from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
+from tabletop.web.notices import check_webhook
 from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
 from tabletop.web.store import Store
 from tabletop.web.views import chat_line as views_chat_line
@@ -196,13 +197,20 @@ class AccountSettingsBody(_Body):
     lang: Literal["en", "de", "zh"] | None = None
     sound: StrictBool | None = Field(None, description="a sound when it becomes your turn (in the page)")
     browser_notices: StrictBool | None = Field(None, description="a browser notification when it becomes your turn")
+    webhook: Annotated[str, StringConstraints(max_length=500)] | None = Field(None, description=(
+        "an http(s) address that gets one POST when it becomes your turn (empty: none)"))
+    webhook_format: Literal["json", "discord", "slack", "ntfy"] | None = None
+    quiet_hours: Annotated[list[Annotated[int, Field(ge=0, le=23)]], Field(min_length=2, max_length=2)] | None = \
+        Field(None, description="[start hour, end hour) in your own time: notices wait until it ends")
+    utc_offset_minutes: int | None = Field(None, ge=-720, le=840)
 
 
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                bot_workers: int | None = None, start_bots: bool = False,
                bot_seconds: float | None = None, max_body: int = MAX_BODY,
                limits: RateLimits | None = None, min_away_limit: int = 60, duty_lease: float = 30.0,
-               duty_sweep: float | None = 2.0, database_wait: float = 0.0) -> FastAPI:
+               duty_sweep: float | None = 2.0, database_wait: float = 0.0,
+               public_url: str = "http://127.0.0.1:8000", notice_retry: float = 5.0) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
@@ -214,7 +222,8 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     ``database_wait``: seconds to keep trying a database that does not answer yet."""
     store = Store(database, wait=database_wait)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds,
-                          min_away_limit=min_away_limit, duty_lease=duty_lease)
+                          min_away_limit=min_away_limit, duty_lease=duty_lease, public_url=public_url,
+                          notice_retry=notice_retry)
     rate = limits if limits is not None else RateLimits()
 
     def limited(kind: str) -> Any:
@@ -532,7 +541,15 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     async def my_settings(body: AccountSettingsBody, request: Request) -> dict[str, Any]:
         acc = await desk.required(request.cookies.get(COOKIE))
         changes = body.model_dump(exclude_unset=True)
+        if changes.get("webhook"):
+            check_webhook(changes["webhook"])
         return {"settings": await desk.set_settings(acc.id, changes)}
+
+    @app.get("/api/me/notices")
+    async def my_notices(request: Request) -> list[dict[str, Any]]:
+        """Your turn notices not sent yet (yours only): game, when due, tries, the last error."""
+        acc = await desk.required(request.cookies.get(COOKIE))
+        return await asyncio.to_thread(service.notices.outbox.pending, acc.id)
 
     @app.post("/api/me/seats", dependencies=[WRITE])
     async def claim_seats(body: TokensBody, request: Request) -> dict[str, Any]:

@@ -37,6 +37,8 @@ class Authority:
         self.committed = 0  # action rows this process committed (the metrics read it)
         # called with each game once loaded (and after a restart): its bots may have to move
         self.loaded: Callable[[LiveGame], None] = lambda live: None
+        # called after every committed move (web/notices.py: a person's turn may have begun)
+        self.after_commit: Callable[[LiveGame], None] = lambda live: None
 
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
@@ -370,6 +372,7 @@ class Authority:
         if status:
             live.row.status = status
             live.row.result = result
+        self.after_commit(live)
 
     async def apply(self, live: LiveGame, seat: int, action: str) -> None:
         st = live.state

@@ -47,6 +47,7 @@ from tabletop.web.duties import BotDuties
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, TooMany, Unavailable
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import WEB_BOTS, LiveGame, Sender, web_bots, web_levels
+from tabletop.web.notices import Notices
 from tabletop.web.seats import Seats
 from tabletop.web.store import ActionRow, Store
 from tabletop.web.views import dumps
@@ -61,7 +62,8 @@ __all__ = ["WEB_BOTS", "Conflict", "Forbidden", "GameService", "LiveGame", "NotF
 class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
                  bot_threads: int = 2, bot_seconds: float | None = None, min_away_limit: int = 60,
-                 duty_lease: float = 30.0) -> None:
+                 duty_lease: float = 30.0, public_url: str = "http://127.0.0.1:8000",
+                 notice_retry: float = 5.0) -> None:
         """``bot_workers``: processes bots think in (default: one per core but one; 0: in
         ``bot_threads`` threads of this process, as before the worker processes).
         ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none).
@@ -76,6 +78,8 @@ class GameService:
         self.duties = BotDuties(self.authority, self.fanout, self.bot_pool, bot_delay, bot_seconds, duty_lease)
         self.coach = CoachDesk(self.bot_pool)
         self.chat = ChatDesk(store)
+        self.notices = Notices(store, public_url, notice_retry)
+        self.authority.after_commit = self.notices.after_commit
         self.authority.loaded = self.duties.schedule
         self.bus = Bus(store.url) if store.shared else None
         if self.bus is not None:
@@ -98,6 +102,8 @@ class GameService:
             self._background.append(loop.create_task(self.duties.sweep(sweep_every)))
         if self.store.shared:
             self._background.append(loop.create_task(self.seats.beat()))
+        if sweep_every:
+            self._background.append(loop.create_task(self.notices.run(min(1.0, sweep_every))))
 
     def _changed(self, game_id: str | None, version: int, rows: list[ActionRow] | None = None) -> None:
         """Another process committed a change (None: maybe several; ``rows``: the actions it

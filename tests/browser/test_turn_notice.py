@@ -60,6 +60,7 @@ def test_a_player_in_another_tab_is_told_once_that_it_is_their_turn(server: Serv
     page.evaluate("window.__hidden = false")
     own = g["seats"][waiting]["token"]
     s = server.state(gid, own)
-    server.post(f"/api/games/{gid}/actions", {"token": own, "revision": s["revision"], "action": s["legal"][0]["action"]})
+    server.post(f"/api/games/{gid}/actions", {"token": own, "revision": s["revision"],
+                                               "action": s["legal"][0]["action"]})
     page.wait_for_function(f"() => window.tabletop.state().revision > {s['revision']}")
     assert page.evaluate("window.__notes.length") == 1
