@@ -52,10 +52,17 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
 @click.option("--public-url", envvar="TABLETOP_PUBLIC_URL", show_envvar=True, default=None,
               help="the address people open the server at (e.g. https://games.example.org), for the links in "
                    "turn notices; default: http://HOST:PORT")
+@click.option("--smtp", envvar="TABLETOP_SMTP", show_envvar=True, default=None, metavar="HOST:PORT",
+              help="send turn e-mails through this SMTP server (TABLETOP_SMTP_USER and TABLETOP_SMTP_PASSWORD "
+                   "log in, if given); default: no e-mail")
+@click.option("--smtp-from", envvar="TABLETOP_SMTP_FROM", show_envvar=True, default="tabletop@localhost",
+              show_default=True, help="the turn e-mails' sender")
+@click.option("--smtp-starttls/--no-smtp-starttls", envvar="TABLETOP_SMTP_STARTTLS", show_envvar=True, default=False,
+              show_default=True, help="STARTTLS before logging in")
 def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None,
           bot_seconds: float, max_body: int, limit_options: tuple[str, ...], limits_storage: str,
           min_away_limit: int, duty_lease: float, database_wait: float, log_format: str,
-          public_url: str | None) -> None:
+          public_url: str | None, smtp: str | None, smtp_from: str, smtp_starttls: bool) -> None:
     """Serve the lobby and the board at http://HOST:PORT/ .
 
     Every option can also be set by its environment variable (a container's configuration);
@@ -69,12 +76,23 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
         limits = RateLimits(parse_limit_options(limit_options), limits_storage)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--limit / --limits-storage") from None
+    mailer = None
+    if smtp:
+        import os
+
+        from tabletop.web.notices import Mailer
+
+        smtp_host, _, smtp_port = smtp.rpartition(":")
+        if not smtp_host or not smtp_port.isdigit():
+            raise click.BadParameter("HOST:PORT, e.g. mail.example.org:587", param_hint="--smtp")
+        mailer = Mailer(smtp_host, int(smtp_port), smtp_from, smtp_starttls, os.environ.get("TABLETOP_SMTP_USER"),
+                        os.environ.get("TABLETOP_SMTP_PASSWORD"))
     click.echo(f"tabletop: serving on http://{host}:{port}/  (database {database}; limits per client: "
                f"{limits.describe()}, counted in {limits_storage})")
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
                      min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait,
-                     public_url=public_url or f"http://{host}:{port}")
+                     public_url=public_url or f"http://{host}:{port}", mailer=mailer)
     configure_logging(log_format)
     # on SIGTERM uvicorn stops accepting, lets the requests in flight finish (their commits with
     # them, at most 10 s) and closes each WebSocket with 1012 "service restart": pages reconnect

@@ -70,7 +70,21 @@ account_seats = Table(
     Column("added", Float, nullable=False),
 )
 
+# the links in turn e-mails that stop them, without logging in (one per account)
+unsubscribes = Table(
+    "unsubscribes", metadata,
+    Column("token", String(64), primary_key=True),
+    Column("account_id", String(32), nullable=False, unique=True),
+)
+
 DEFAULT_SETTINGS: dict[str, Any] = {"lang": None, "sound": True, "browser_notices": False}
+EMAIL = re.compile(r"^[^@\s<>\"]{1,64}@[^@\s<>\"]+\.[^@\s<>\"]+$")
+
+
+def check_email(address: str) -> str:
+    if len(address) > 254 or not EMAIL.match(address):
+        raise ServiceError("an e-mail address looks like name@example.org", "account.email")
+    return address
 
 
 @dataclass
@@ -114,7 +128,7 @@ class Accounts:
     def __init__(self, store: Store, hasher: PasswordHasher | None = None) -> None:
         self.store = store
         self.engine = store.engine
-        metadata.create_all(self.engine, tables=[accounts, sessions, account_seats])
+        metadata.create_all(self.engine, tables=[accounts, sessions, account_seats, unsubscribes])
         self.hasher = hasher or PasswordHasher()  # Argon2id with the library's recommended costs
         self.clock = time.time
 
@@ -208,6 +222,29 @@ class Accounts:
             c.execute(update(accounts).where(accounts.c.id == account_id).values(settings=json.dumps(settings)))
         return settings
 
+    def unsubscribe_token(self, account_id: str) -> str:
+        """The account's link token that stops its turn e-mails (made the first time)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(unsubscribes.c.token).where(unsubscribes.c.account_id == account_id)).first()
+        if row is not None:
+            return str(row.token)
+        token = secrets.token_urlsafe(24)
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(unsubscribes).values(token=token, account_id=account_id))
+        except IntegrityError:  # made at the same moment elsewhere
+            return self.unsubscribe_token(account_id)
+        return token
+
+    def unsubscribe(self, token: str) -> bool:
+        """Stop the turn e-mails of the token's account; whether the token was one."""
+        with self.engine.connect() as c:
+            row = c.execute(select(unsubscribes.c.account_id).where(unsubscribes.c.token == token)).first()
+        if row is None:
+            return False
+        self.set_settings(row.account_id, {"email_notices": False})
+        return True
+
     # ------------------------------------------------------------------------ seats
     def link(self, account_id: str, game_id: str, seat: int) -> None:
         """Keep that this account's person plays ``seat`` of ``game_id`` (idempotent)."""
@@ -285,6 +322,9 @@ class AccountDesk:
 
     async def claim(self, account_id: str, tokens: list[str]) -> int:
         return await asyncio.to_thread(self.accounts.claim, account_id, tokens)
+
+    async def unsubscribe(self, token: str) -> bool:
+        return await asyncio.to_thread(self.accounts.unsubscribe, token)
 
     async def carry(self, old_game: str, new_game: str, players: int) -> None:
         await asyncio.to_thread(self.accounts.carry, old_game, new_game, players)

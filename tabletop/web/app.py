@@ -34,9 +34,9 @@ from sqlalchemy.exc import DBAPIError
 from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
-from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts
+from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts, check_email
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
-from tabletop.web.notices import check_webhook
+from tabletop.web.notices import Mailer, check_webhook
 from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
 from tabletop.web.store import Store
 from tabletop.web.views import chat_line as views_chat_line
@@ -203,6 +203,9 @@ class AccountSettingsBody(_Body):
     quiet_hours: Annotated[list[Annotated[int, Field(ge=0, le=23)]], Field(min_length=2, max_length=2)] | None = \
         Field(None, description="[start hour, end hour) in your own time: notices wait until it ends")
     utc_offset_minutes: int | None = Field(None, ge=-720, le=840)
+    email: Annotated[str, StringConstraints(max_length=300)] | None = Field(None, description=(
+        "where turn e-mails go (where the server sends e-mail: GET /api/meta's ``email``)"))
+    email_notices: StrictBool | None = Field(None, description="an e-mail when it becomes your turn")
 
 
 def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
@@ -210,7 +213,8 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                bot_seconds: float | None = None, max_body: int = MAX_BODY,
                limits: RateLimits | None = None, min_away_limit: int = 60, duty_lease: float = 30.0,
                duty_sweep: float | None = 2.0, database_wait: float = 0.0,
-               public_url: str = "http://127.0.0.1:8000", notice_retry: float = 5.0) -> FastAPI:
+               public_url: str = "http://127.0.0.1:8000", notice_retry: float = 5.0,
+               mailer: Mailer | None = None) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
@@ -223,7 +227,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     store = Store(database, wait=database_wait)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers, bot_seconds=bot_seconds,
                           min_away_limit=min_away_limit, duty_lease=duty_lease, public_url=public_url,
-                          notice_retry=notice_retry)
+                          notice_retry=notice_retry, mailer=mailer)
     rate = limits if limits is not None else RateLimits()
 
     def limited(kind: str) -> Any:
@@ -320,7 +324,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
             games.append({"name": name, "title": info.title, "min_players": info.min_players,
                           "max_players": info.max_players, "options": info.config_help,
                           "levels": web_levels(name)})
-        return {"games": games, "bot_levels": LEVELS, "languages": ["en", "de", "zh"]}
+        return {"games": games, "bot_levels": LEVELS, "languages": ["en", "de", "zh"], "email": mailer is not None}
 
     @app.get("/api/data/{game}")
     async def printed_data(game: str, game_id: str | None = Query(None, max_length=40)) -> dict[str, Any]:
@@ -543,7 +547,16 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         changes = body.model_dump(exclude_unset=True)
         if changes.get("webhook"):
             check_webhook(changes["webhook"])
+        if changes.get("email"):
+            check_email(changes["email"])
         return {"settings": await desk.set_settings(acc.id, changes)}
+
+    @app.get("/api/unsubscribe")
+    async def unsubscribe(token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:
+        """The link in every turn e-mail: stops that account's turn e-mails (no login needed)."""
+        if not await desk.unsubscribe(token):
+            raise NotFound("this link stops no e-mails (it may be mistyped)")
+        return {"email_notices": False}
 
     @app.get("/api/me/notices")
     async def my_notices(request: Request) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-""""Your turn" out of the page: a durable outbox in the store, sent to each account's webhook.
+""""Your turn" out of the page: a durable outbox in the store, sent to each account's webhook
+and, where the server has an SMTP server to send through, by e-mail.
 
 When a move makes it a person's turn (the first step of their turn, not each step), every
 account that plays that seat and has a webhook gets one notice, written to the ``outbox``
@@ -19,12 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import email.policy
 import hashlib
 import json
 import logging
+import smtplib
 import time
 import uuid
 from dataclasses import dataclass
+from email.message import EmailMessage
 from typing import Any
 
 import httpx
@@ -33,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tabletop.core.registry import get_game
 from tabletop.i18n.catalog import catalog
-from tabletop.web.accounts import account_seats, accounts
+from tabletop.web.accounts import Accounts, account_seats, accounts
 from tabletop.web.errors import ServiceError
 from tabletop.web.live import LiveGame
 from tabletop.web.store import Store, metadata
@@ -44,7 +48,7 @@ TIMEOUT = 5.0  # seconds a webhook may take to answer
 RETRY_BASE = 5.0
 MAX_ATTEMPTS = 8
 LEASE = 30.0  # seconds a process holds a notice it is sending
-FORMATS = ("json", "discord", "slack", "ntfy")
+FORMATS = ("json", "discord", "slack", "ntfy")  # and "email" (an outbox row's format: a mail)
 
 outbox = Table(
     "outbox", metadata,
@@ -105,6 +109,35 @@ def request_for(fmt: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass
+class Mailer:
+    """The SMTP server the turn e-mails go through (``tabletop serve --smtp HOST:PORT``)."""
+
+    host: str
+    port: int
+    sender: str
+    starttls: bool = False
+    user: str | None = None
+    password: str | None = None
+    timeout: float = 10.0
+
+    def send(self, to: str, subject: str, text: str, unsubscribe: str) -> None:
+        # lines up to SMTP's own limit: a long link in a header stays as it is, not encoded in pieces
+        msg = EmailMessage(policy=email.policy.SMTP.clone(max_line_length=998))
+        msg["From"] = self.sender
+        msg["To"] = to
+        msg["Subject"] = subject
+        msg["List-Unsubscribe"] = f"<{unsubscribe}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        msg.set_content(text)
+        with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
+            if self.starttls:
+                smtp.starttls()
+            if self.user:
+                smtp.login(self.user, self.password or "")
+            smtp.send_message(msg)
+
+
+@dataclass
 class Notice:
     id: str
     target: str
@@ -121,9 +154,11 @@ class Outbox:
         metadata.create_all(self.engine, tables=[outbox])
         self.clock = time.time
 
-    def queue_turn(self, game_id: str, seat: int, turn: int, title: str, base_url: str) -> int:
-        """One notice per account with a webhook that plays ``seat`` of ``game_id``, for the turn
-        that began at revision ``turn``; how many were queued now (0 for a turn queued before)."""
+    def queue_turn(self, game_id: str, seat: int, turn: int, title: str, base_url: str,
+                   mail: Accounts | None = None) -> int:
+        """One notice per account that plays ``seat`` of ``game_id`` and has a webhook (and one
+        by e-mail where it asked for them and ``mail`` is given: the server sends e-mail), for
+        the turn that began at revision ``turn``; how many were queued now (0: queued before)."""
         with self.engine.connect() as c:
             rows = c.execute(select(accounts.c.id, accounts.c.settings).join(
                 account_seats, account_seats.c.account_id == accounts.c.id).where(
@@ -132,24 +167,29 @@ class Outbox:
         now = self.clock()
         for r in rows:
             settings = json.loads(r.settings)
-            url = settings.get("webhook")
-            if not url:
-                continue
             words = catalog(settings.get("lang") or "en")
             body = {"event": "your_turn", "game_id": game_id, "seat": seat, "turn": turn, "title": title,
                     "text": f"{title}: {words.t('notice.title')}", "url": f"{base_url}/game/{game_id}"}
-            nid = hashlib.sha256(f"{r.id}:{game_id}:{turn}".encode()).hexdigest()
             due = quiet_until(now, settings.get("quiet_hours"), int(settings.get("utc_offset_minutes") or 0))
-            try:
-                with self.engine.begin() as c:
-                    c.execute(insert(outbox).values(
-                        id=nid, account_id=r.id, game_id=game_id, target=url,
-                        format=settings.get("webhook_format") or "json", body=json.dumps(body), created=now,
-                        due=due, state="queued", attempts=0, owner=None, lease_until=None, sent=None,
-                        last_error=None))
-                queued += 1
-            except IntegrityError:
-                continue  # this turn's notice is queued already
+            channels = []
+            if settings.get("webhook"):
+                channels.append((settings["webhook"], settings.get("webhook_format") or "json", body))
+            if mail is not None and settings.get("email") and settings.get("email_notices"):
+                link = f"{base_url}/api/unsubscribe?token={mail.unsubscribe_token(r.id)}"
+                channels.append((settings["email"], "email", {
+                    **body, "unsubscribe": link,
+                    "mail": f"{words.t('notice.body')}\n\n{body['url']}\n\n{words.t('notice.unsubscribe')}: {link}\n"}))
+            for target, fmt, what in channels:
+                nid = hashlib.sha256(f"{r.id}:{game_id}:{turn}:{fmt == 'email'}".encode()).hexdigest()
+                try:
+                    with self.engine.begin() as c:
+                        c.execute(insert(outbox).values(
+                            id=nid, account_id=r.id, game_id=game_id, target=target, format=fmt,
+                            body=json.dumps(what), created=now, due=due, state="queued", attempts=0, owner=None,
+                            lease_until=None, sent=None, last_error=None))
+                    queued += 1
+                except IntegrityError:
+                    continue  # this turn's notice is queued already
         return queued
 
     def claim(self, owner: str, limit: int = 20) -> list[Notice]:
@@ -196,8 +236,11 @@ class Outbox:
 class Notices:
     """Queues a notice when a move makes it a person's turn, and sends the outbox."""
 
-    def __init__(self, store: Store, base_url: str = "http://127.0.0.1:8000", retry_base: float = RETRY_BASE) -> None:
+    def __init__(self, store: Store, base_url: str = "http://127.0.0.1:8000", retry_base: float = RETRY_BASE,
+                 mailer: Mailer | None = None) -> None:
         self.outbox = Outbox(store)
+        self.mailer = mailer
+        self.accounts = Accounts(store) if mailer is not None else None
         self.base_url = base_url.rstrip("/")
         self.retry_base = retry_base
         self.owner = uuid.uuid4().hex
@@ -222,7 +265,8 @@ class Notices:
 
     async def _queue(self, game_id: str, seat: int, turn: int, title: str) -> None:
         try:
-            if await asyncio.to_thread(self.outbox.queue_turn, game_id, seat, turn, title, self.base_url):
+            if await asyncio.to_thread(self.outbox.queue_turn, game_id, seat, turn, title, self.base_url,
+                                       self.accounts):
                 self.wake.set()
         except Exception:
             log.exception("notices: could not queue game %s seat %s's turn", game_id, seat)
@@ -241,6 +285,9 @@ class Notices:
                     await asyncio.wait_for(self.wake.wait(), every)
 
     async def _send(self, http: httpx.AsyncClient, n: Notice) -> None:
+        if n.format == "email":
+            await self._mail(n)
+            return
         try:
             req = request_for(n.format, n.body)
             req["headers"] = {**req.get("headers", {}), "X-Tabletop-Notice": n.id}
@@ -255,3 +302,17 @@ class Notices:
         else:
             log.info("notices: %s not delivered (%s): again later", n.id[:12], error)
             await asyncio.to_thread(self.outbox.failed, n, self.owner, error, self.retry_base)
+
+    async def _mail(self, n: Notice) -> None:
+        if self.mailer is None:  # this process sends no e-mail: another one may
+            await asyncio.to_thread(self.outbox.failed, n, self.owner, "no SMTP server here", self.retry_base)
+            return
+        try:
+            await asyncio.to_thread(self.mailer.send, n.target, n.body["text"], n.body["mail"], n.body["unsubscribe"])
+        except (OSError, smtplib.SMTPException) as exc:
+            log.info("notices: e-mail %s not sent (%s): again later", n.id[:12], exc.__class__.__name__)
+            await asyncio.to_thread(self.outbox.failed, n, self.owner, f"{exc.__class__.__name__}: {exc}"[:200],
+                                    self.retry_base)
+            return
+        await asyncio.to_thread(self.outbox.sent, n, self.owner)
+        self.delivered += 1

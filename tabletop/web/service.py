@@ -47,7 +47,7 @@ from tabletop.web.duties import BotDuties
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, TooMany, Unavailable
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import WEB_BOTS, LiveGame, Sender, web_bots, web_levels
-from tabletop.web.notices import Notices
+from tabletop.web.notices import Mailer, Notices
 from tabletop.web.seats import Seats
 from tabletop.web.store import ActionRow, Store
 from tabletop.web.views import dumps
@@ -63,7 +63,7 @@ class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None,
                  bot_threads: int = 2, bot_seconds: float | None = None, min_away_limit: int = 60,
                  duty_lease: float = 30.0, public_url: str = "http://127.0.0.1:8000",
-                 notice_retry: float = 5.0) -> None:
+                 notice_retry: float = 5.0, mailer: Mailer | None = None) -> None:
         """``bot_workers``: processes bots think in (default: one per core but one; 0: in
         ``bot_threads`` threads of this process, as before the worker processes).
         ``bot_seconds``: a search bot's time limit a decision (``with_time_limit``; None: none).
@@ -78,7 +78,7 @@ class GameService:
         self.duties = BotDuties(self.authority, self.fanout, self.bot_pool, bot_delay, bot_seconds, duty_lease)
         self.coach = CoachDesk(self.bot_pool)
         self.chat = ChatDesk(store)
-        self.notices = Notices(store, public_url, notice_retry)
+        self.notices = Notices(store, public_url, notice_retry, mailer)
         self.authority.after_commit = self.notices.after_commit
         self.authority.loaded = self.duties.schedule
         self.bus = Bus(store.url) if store.shared else None

@@ -207,3 +207,116 @@ def test_quiet_hours_hold_a_notice_until_they_end() -> None:
     assert quiet_until(noon, [22, 7], 0) == noon  # noon is not in 22:00-07:00
     assert quiet_until(noon, [11, 13], 0) == noon + 3600  # held until 13:00
     assert quiet_until(noon, [22, 7], 14 * 60) == noon + 3600 * 5  # 02:00 there: held until 07:00 there
+
+
+class Mailbox:
+    """An SMTP server on 127.0.0.1 (aiosmtpd) that keeps every message it is given."""
+
+    def __init__(self, port: int = 0) -> None:
+        from aiosmtpd.controller import Controller
+
+        self.messages: list[Any] = []
+        outer = self
+
+        class Handler:
+            async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+                import email
+                import email.policy
+
+                outer.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+                return "250 OK"
+
+        self.port = port or _free_port()
+        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
+
+    def start(self) -> Mailbox:
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        self.controller.stop()
+
+    def wait(self, n: int, seconds: float = 10.0) -> list[Any]:
+        deadline = time.time() + seconds
+        while len(self.messages) < n and time.time() < deadline:
+            time.sleep(0.05)
+        return self.messages
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def mail_table(host: TestClient, ann: TestClient, receiver_url: str) -> tuple[dict, int]:
+    g, mine = table_with_account(host, ann, receiver_url)
+    r = ann.put("/api/me/settings", json={"webhook": None, "email": "ann@example.org", "email_notices": True,
+                                          "lang": "de"})
+    assert r.status_code == 200, r.text
+    return g, mine
+
+
+def test_a_turn_email_is_sent_once_with_a_link_that_stops_them(database, receiver) -> None:
+    from tabletop.web.notices import Mailer
+
+    box = Mailbox().start()
+    try:
+        app = fast_app(database, mailer=Mailer("127.0.0.1", box.port, "tabletop@example.org"))
+        with TestClient(app) as host, TestClient(app) as ann:
+            assert host.get("/api/meta").json()["email"] is True
+            g, mine = mail_table(host, ann, receiver.url)
+            move_until_turn_of(host, g, mine)
+            msgs = box.wait(1)
+            assert len(msgs) == 1 and receiver.posts == []  # the webhook was taken away
+            msg = msgs[0]
+            assert msg["To"] == "ann@example.org" and msg["Subject"] == "Grand Austria Hotel: Dein Zug"
+            text = msg.get_content()
+            assert "Du bist am Zug." in text and f"/game/{g['id']}" in text
+            link = msg["List-Unsubscribe"].strip("<>")
+            assert link in text and "/api/unsubscribe?token=" in link
+            time.sleep(1.0)
+            assert len(box.messages) == 1
+            # the link stops them, without logging in
+            path = link.split("127.0.0.1:8000", 1)[1]
+            assert host.get(path).json() == {"email_notices": False}
+            assert ann.get("/api/me").json()["settings"]["email_notices"] is False
+            assert host.get("/api/unsubscribe", params={"token": "not-a-token"}).status_code == 404
+    finally:
+        box.stop()
+
+
+def test_an_email_server_that_is_down_delays_the_email_and_loses_nothing(database, receiver) -> None:
+    from tabletop.web.notices import Mailer
+
+    box = Mailbox()  # not started yet: nothing answers on its port
+    app = fast_app(database, mailer=Mailer("127.0.0.1", box.port, "tabletop@example.org", timeout=2.0))
+    with TestClient(app) as host, TestClient(app) as ann:
+        g, mine = mail_table(host, ann, receiver.url)
+        t = time.perf_counter()
+        move_until_turn_of(host, g, mine)
+        assert time.perf_counter() - t < 5.0  # the moves never waited for the mail
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            pending = ann.get("/api/me/notices").json()
+            if pending and pending[0]["attempts"] >= 1:
+                break
+            time.sleep(0.1)
+        assert pending and pending[0]["attempts"] >= 1 and pending[0]["last_error"]
+        box.start()
+        try:
+            assert len(box.wait(1, 20)) == 1
+            time.sleep(1.0)
+            assert len(box.messages) == 1 and ann.get("/api/me/notices").json() == []
+        finally:
+            box.stop()
+
+
+def test_a_malformed_email_address_is_refused(client) -> None:
+    assert sign_up(client, "Ann Mail", PASSWORD).status_code == 201
+    for bad in ("no-at-sign", "two@@example.org", "a b@example.org", "x@y", "<script>@example.org"):
+        r = client.put("/api/me/settings", json={"email": bad})
+        assert r.status_code == 400 and r.json()["code"] == "account.email", bad
+    assert "email" not in client.get("/api/me").json()["settings"]
