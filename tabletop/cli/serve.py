@@ -59,10 +59,12 @@ from tabletop.web.guard import DEFAULT_LIMITS, MAX_BODY, RateLimits, parse_limit
               show_default=True, help="the turn e-mails' sender")
 @click.option("--smtp-starttls/--no-smtp-starttls", envvar="TABLETOP_SMTP_STARTTLS", show_envvar=True, default=False,
               show_default=True, help="STARTTLS before logging in")
+@click.option("--test-clock", is_flag=True, hidden=True,
+              help="tests only: POST /api/test/clock moves the game clocks on")
 def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: int | None,
           bot_seconds: float, max_body: int, limit_options: tuple[str, ...], limits_storage: str,
           min_away_limit: int, duty_lease: float, database_wait: float, log_format: str,
-          public_url: str | None, smtp: str | None, smtp_from: str, smtp_starttls: bool) -> None:
+          public_url: str | None, smtp: str | None, smtp_from: str, smtp_starttls: bool, test_clock: bool) -> None:
     """Serve the lobby and the board at http://HOST:PORT/ .
 
     Every option can also be set by its environment variable (a container's configuration);
@@ -92,7 +94,7 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
                      min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait,
-                     public_url=public_url or f"http://{host}:{port}", mailer=mailer)
+                     public_url=public_url or f"http://{host}:{port}", mailer=mailer, test_clock=test_clock)
     configure_logging(log_format)
     # on SIGTERM uvicorn stops accepting, lets the requests in flight finish (their commits with
     # them, at most 10 s) and closes each WebSocket with 1012 "service restart": pages reconnect

@@ -34,6 +34,7 @@ from sqlalchemy.exc import DBAPIError
 from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
+from tabletop.web import clocks
 from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts, check_email
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
 from tabletop.web.notices import Mailer, check_webhook
@@ -114,6 +115,21 @@ class SeatSpec(_Body):
     name: str | None = Field(None, max_length=60)
 
 
+class ClockBody(_Body):
+    """A table's clock (seconds): ``realtime``: a ``bank`` that runs during the seat's turns,
+    ``increment`` back after each; ``correspondence``: ``per_move`` for each turn, what a turn
+    takes beyond it out of the ``bank``. When a turn's time is up: ``policy`` ``bot`` (a bot
+    stands in until the person takes the seat back) or ``forfeit`` (``after_forfeit``: ``bot``
+    plays it on, or ``end`` the game)."""
+
+    kind: Literal["realtime", "correspondence"]
+    bank: int = Field(ge=10, le=60 * 86400)
+    increment: int = Field(0, ge=0, le=3600)
+    per_move: int = Field(0, ge=0, le=14 * 86400)
+    policy: Literal["bot", "forfeit"] = "bot"
+    after_forfeit: Literal["bot", "end"] = "bot"
+
+
 class CreateGame(_Body):
     game: str = Field("grand-austria-hotel", max_length=40)
     players: int = Field(2, ge=1, le=8)
@@ -128,6 +144,7 @@ class CreateGame(_Body):
         "play at once against bots: seat 0 (a person) is joined and the game starts, no waiting room; "
         "every other seat must be a bot"))
     spectator_chat: bool = Field(False, description="spectators may write in the table's chat (they always read it)")
+    clock: ClockBody | None = Field(None, description="none (null), real-time or correspondence")
     listed: bool = Field(False, description=(
         "an open table: listed in GET /api/tables, where anyone may sit at a free person's seat "
         "(POST .../sit); false: private, its invite links only"))
@@ -169,6 +186,10 @@ class SettingsBody(_Body):
 class ChatBody(_Body):
     token: str = Field(min_length=1, max_length=100)
     text: str = Field(min_length=1, max_length=4000, description="plain text (never markup), at most 500 characters")
+
+
+class SkipBody(_Body):
+    advance: float = Field(ge=-1, le=365 * 86400)
 
 
 class SitBody(_Body):
@@ -214,7 +235,7 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
                limits: RateLimits | None = None, min_away_limit: int = 60, duty_lease: float = 30.0,
                duty_sweep: float | None = 2.0, database_wait: float = 0.0,
                public_url: str = "http://127.0.0.1:8000", notice_retry: float = 5.0,
-               mailer: Mailer | None = None) -> FastAPI:
+               mailer: Mailer | None = None, test_clock: bool = False) -> FastAPI:
     """``bot_workers``: processes the bots think in (default: one per core but one; 0: threads
     of the server process). ``start_bots``: start them with the server (``tabletop serve``), not
     when the first game with a bot seat is made (tests mostly play without bots).
@@ -263,6 +284,9 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         yield
         service.stopping = True
         await service.drain()
+        # the pooled database connections go with the app (a test makes many apps; a host's
+        # PostgreSQL counts every idle connection against its limit)
+        await asyncio.to_thread(store.engine.dispose)
 
     app = FastAPI(title="tabletop", version="0.1.0", lifespan=lifespan,
                   description="Host Grand Austria Hotel and Burger Joint games: lobby, play, spectate, replay.")
@@ -356,7 +380,8 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         seats = [s.model_dump() for s in body.seats] if body.seats else \
             [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
         out = await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
-                                   start=body.start, hints=body.hints, listed=body.listed, lang=lang)
+                                   start=body.start, hints=body.hints, listed=body.listed, lang=lang,
+                                   clock=body.clock.model_dump() if body.clock else None)
         if body.spectator_chat:
             await asyncio.to_thread(service.chat.store.allow_spectators, out["id"], True)
         if body.start:
@@ -505,10 +530,12 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
 
     # ---------------------------------------------------------------- accounts
     @app.post("/api/accounts", status_code=201, dependencies=[CREATE])
-    async def sign_up(body: SignUpBody, request: Request, response: Response) -> dict[str, Any]:
+    async def sign_up(body: SignUpBody, request: Request, response: Response, lang: str = LANG) -> dict[str, Any]:
         """A new account (a name of 2-24 letters or digits, a password of 8-256 characters), logged
-        in at once (an HTTP-only session cookie); ``tokens``: a guest's seats to keep. 409: the name is taken."""
+        in at once (an HTTP-only session cookie); ``tokens``: a guest's seats to keep; ``lang``: the
+        language its notices speak (the page's). 409: the name is taken."""
         acc, token = await desk.create(body.name, body.password)
+        acc.settings = await desk.set_settings(acc.id, {"lang": lang})
         set_session(response, request, token)
         claimed = await desk.claim(acc.id, body.tokens)
         return {**me_out(acc), "claimed": claimed}
@@ -550,6 +577,14 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         if changes.get("email"):
             check_email(changes["email"])
         return {"settings": await desk.set_settings(acc.id, changes)}
+
+    if test_clock:
+        @app.post("/api/test/clock", include_in_schema=False)
+        async def skip_time(body: SkipBody) -> dict[str, Any]:
+            """A --test-clock server only: move the clocks on ``advance`` seconds (negative: back to
+            the wall clock), then apply every clock whose time is up."""
+            skipped = clocks.skip_time(body.advance)
+            return {"skipped": skipped, "expired": await service.clocks_due()}
 
     @app.get("/api/unsubscribe")
     async def unsubscribe(token: str = Query(..., min_length=1, max_length=100)) -> dict[str, Any]:

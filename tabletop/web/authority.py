@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.registry import get_game
 from tabletop.core.state import GameState
-from tabletop.web import views
+from tabletop.web import clocks, views
 from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, Unavailable
 from tabletop.web.live import GAME_ID, TOKEN, UNDO_KEEP, LiveGame, check_bot
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow, Stale, Store
@@ -43,7 +44,8 @@ class Authority:
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
-                     hints: bool = False, listed: bool = False, lang: str | None = None) -> dict[str, Any]:
+                     hints: bool = False, listed: bool = False, lang: str | None = None,
+                     clock: dict[str, Any] | None = None) -> dict[str, Any]:
         try:
             info = get_game(game)
         except TabletopError as exc:
@@ -86,16 +88,58 @@ class Authority:
                 raise ServiceError("start: seat 0 must be a person and every other seat a bot "
                                    "(invite people through the waiting room instead)")
             seat_rows[0].joined = True
+        clock_spec = clocks.parse(clock)
         if listed and start:
             raise ServiceError("listed: an open table waits for people; a table started at once has none to wait for")
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
                       secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints), listed=bool(listed),
-                      lang=lang)
+                      lang=lang, clock=clock_spec.public() if clock_spec else None)
         bot_turn = start and 0 <= first < players and seat_rows[first].kind == "bot"
         await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
+        if start and clock_spec is not None:  # one click against bots: the person's clock starts now
+            live = await self.get(row.id)
+            async with live.lock:
+                await self._write(live, self.store.set_status, "active", bot_turn=self._bot_turn(live),
+                                  game_values=self._clock_values(live))
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
+
+    async def clock_expired(self, live: LiveGame) -> bool:
+        """Apply the table's policy if the running turn's time is up (under the game's lock, after
+        reading what other processes wrote): a bot takes the seat, or the seat forfeits. Whether
+        anything changed; a second process, or a turn that ended meanwhile, changes nothing."""
+        async with live.lock:
+            if self.store.shared:
+                await self.refresh(live)
+            spec = clocks.from_row(live.row.clock)
+            state = live.row.clock_state
+            if spec is None or state is None or live.row.status != "active" or state["deadline"] is None:
+                return False
+            if state["deadline"] > self.now():
+                return False
+            seat = state["seat"]
+            if seat is None or live.state.current_player != seat or live.seats[seat].kind != "human":
+                return False
+            bot = live.seats[seat].bot or "medium"
+            try:
+                if spec.policy == "forfeit" and spec.after_forfeit == "end":
+                    st = live.state
+                    scores = st.scores()
+                    others = [i for i in range(live.row.players) if i != seat]
+                    best = max(scores[i] for i in others)
+                    result = {"scores": scores, "winners": [i for i in others if scores[i] == best],
+                              "breakdown": st.score_breakdown(), "stand_ins": live.stand_ins(), "forfeit": seat}
+                    values = self._clock_values(live, "finished")
+                    await self._write(live, self.store.append_actions, [], bot_turn=False, status="finished",
+                                      result=result, game_values=values)
+                    live.row.status, live.row.result = "finished", result
+                else:
+                    reason = "forfeit" if spec.policy == "forfeit" else "clock"
+                    await self.change_seat(live, seat, seat, "to_bot", reason, "bot", bot)
+            except Conflict:
+                return False  # another process applied it first (the game was read again)
+            return True
 
     async def rematch(self, live: LiveGame) -> str:
         """The finished game's rematch (made once, whoever asks, on whichever process): the same
@@ -118,7 +162,7 @@ class Authority:
         info = get_game(row0.game)
         first = await asyncio.to_thread(lambda: info.new_game(players=n, seed=seed, **row0.config).current_player)
         row = GameRow(new_id, row0.game, n, dict(row0.config), seed, "active", secrets.token_urlsafe(18), time.time(),
-                      None, row0.away_limit, row0.hints, lang=row0.lang)
+                      None, row0.away_limit, row0.hints, lang=row0.lang, clock=row0.clock)
         bot_turn = 0 <= first < n and seat_rows[first].kind == "bot"
         with contextlib.suppress(IntegrityError):  # another request (or process) made it first: it is the one
             await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
@@ -250,6 +294,31 @@ class Authority:
             live.hints = {}
         return True
 
+    @staticmethod
+    def now() -> float:
+        """The time the clocks read (web/clocks.py: a test may move it on)."""
+        return clocks.now()
+
+    def _clock_values(self, live: LiveGame, status: str | None = None,
+                      seat_kind: tuple[int, str] | None = None) -> dict[str, Any]:
+        """The table's clock after the change being written (``status``, ``seat_kind``: as in
+        ``_bot_turn``), as the game's columns to write with it; kept in ``live.row`` once written
+        (``_write``). Empty for a table without a clock."""
+        spec = clocks.from_row(live.row.clock)
+        if spec is None:
+            return {}
+        running = live.state.current_player if self._bot_turn_kind(live, status, seat_kind) == "human" else None
+        state = live.row.clock_state or clocks.fresh(spec, live.row.players)
+        new = clocks.advance(spec, state, running, self.now())
+        return {"clock_state": new, "deadline": new["deadline"]}
+
+    def _bot_turn_kind(self, live: LiveGame, status: str | None, seat_kind: tuple[int, str] | None) -> str | None:
+        """Who is to move in a running game: "human", "bot", or None (nobody: not running, chance)."""
+        cp = live.state.current_player
+        if (status or live.row.status) != "active" or not 0 <= cp < len(live.seats):
+            return None
+        return seat_kind[1] if seat_kind is not None and seat_kind[0] == cp else live.seats[cp].kind
+
     def _bot_turn(self, live: LiveGame, status: str | None = None, seat_kind: tuple[int, str] | None = None) -> bool:
         """Whether a bot is to move in the state as it is now (``status``: the game's status after
         the write; ``seat_kind``: a seat's kind after the write), as the duty sweep reads it."""
@@ -263,8 +332,13 @@ class Authority:
         """One write of ``live`` to the store (under its lock), as of the version it was read at.
         If another process wrote the game first, nothing is written: the game is read again and
         the request refused with 409 (its client reloads); a store that fails: 503."""
+        clock_state = (values.get("game_values") or {}).get("clock_state")
+        if clock_state is not None:
+            values["game_values"] = {**values["game_values"], "clock_state": json.dumps(clock_state)}
         try:
             live.row.version = await asyncio.to_thread(write, live.row.id, *args, expect=live.row.version, **values)
+            if clock_state is not None:
+                live.row.clock_state = clock_state
         except Stale:
             await self.refresh(live)
             raise Conflict("the game changed meanwhile (another move came first): reload") from None
@@ -361,9 +435,11 @@ class Authority:
         same actions are applied again (chance outcomes are named, so this is exact)."""
         st = live.state
         bot_turn = self._bot_turn(live, status)
+        clock_values = self._clock_values(live, status)
         for _ in rows:
             st.undo()
-        await self._write(live, self.store.append_actions, rows, bot_turn=bot_turn, status=status, result=result)
+        await self._write(live, self.store.append_actions, rows, bot_turn=bot_turn, status=status, result=result,
+                          game_values=clock_values)
         for r in rows:
             st.apply(r.action)
         st.forget_undo(UNDO_KEEP)
@@ -449,7 +525,8 @@ class Authority:
             waiting = [s.seat for s in live.seats if not s.joined]
             if waiting:
                 raise Conflict(f"seats {waiting} have not joined yet (or make them bots)")
-            await self._write(live, self.store.set_status, "active", bot_turn=self._bot_turn(live, "active"))
+            await self._write(live, self.store.set_status, "active", bot_turn=self._bot_turn(live, "active"),
+                              game_values=self._clock_values(live, "active"))
             live.row.status = "active"
             await self.resolve_chance(live)
             return views.payload(live, seat, lang)
@@ -460,7 +537,8 @@ class Authority:
         s = live.seats[target]
         rec = SeatChange(len(live.changes), live.revision, target, change, bot, reason, by, s.kind, time.time())
         await self._write(live, self.store.change_seat, rec, bot_turn=self._bot_turn(live, seat_kind=(target, kind)),
-                          kind=kind, bot=bot, joined=True)
+                          game_values=self._clock_values(live, seat_kind=(target, kind)), kind=kind, bot=bot,
+                          joined=True)
         s.kind, s.bot, s.joined = kind, bot, True
         live.changes.append(rec)
         live.bots.pop(target, None)

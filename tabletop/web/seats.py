@@ -167,6 +167,8 @@ class Seats:
                 raise Conflict(f"seat {target} is played by its player already")
             if not live.person_seat(target):
                 raise Conflict(f"seat {target} was made for a bot: there is no player to take it back")
+            if any(c.seat == target and c.reason == "forfeit" for c in live.changes):
+                raise Conflict(f"seat {target} lost on time: a bot plays it to the end", "clock.forfeited")
             await self.authority.change_seat(live, target, seat, "reclaimed", "return", "human", None)
             await self.authority.resolve_chance(live)
             return views.payload(live, seat, lang)

@@ -104,6 +104,7 @@ class GameService:
             self._background.append(loop.create_task(self.seats.beat()))
         if sweep_every:
             self._background.append(loop.create_task(self.notices.run(min(1.0, sweep_every))))
+            self._background.append(loop.create_task(self.clock_sweep(min(1.0, sweep_every))))
 
     def _changed(self, game_id: str | None, version: int, rows: list[ActionRow] | None = None) -> None:
         """Another process committed a change (None: maybe several; ``rows``: the actions it
@@ -130,6 +131,34 @@ class GameService:
             task = asyncio.get_running_loop().create_task(self._catch_up(live))
             self._background.append(task)
             task.add_done_callback(self._background.remove)
+
+    async def clock_sweep(self, every: float) -> None:
+        """Every ``every`` seconds: the running games whose turn's time is up get their table's
+        policy (once, whichever process gets there first). Runs until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            await self.clocks_due()
+
+    async def clocks_due(self) -> int:
+        """Apply the clock policy of every game whose time is up now; how many changed."""
+        try:
+            due = await asyncio.to_thread(self.store.due_deadlines, self.authority.now())
+        except Exception as exc:
+            log.warning("clock sweep: the store did not answer (%s)", exc.__class__.__name__)
+            return 0
+        changed = 0
+        for game_id in due:
+            try:
+                live = await self.get(game_id)
+                if await self.authority.clock_expired(live):
+                    changed += 1
+                    log.info("game %s: a turn's time ran out (%s)", game_id, (live.row.clock or {}).get("policy"))
+                    await self.fanout.broadcast(live)
+                    self.bot_pool.start()
+                    self.duties.schedule(live)
+            except Exception:
+                log.exception("clock sweep: game %s", game_id)
+        return changed
 
     def _chat_heard(self, game_id: str, rest: str) -> None:
         """Another process's chat line: pushed by this one to its sockets of that game."""
@@ -175,9 +204,10 @@ class GameService:
     # ------------------------------------------------------------- lifecycle
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
-                     hints: bool = False, listed: bool = False, lang: str | None = None) -> dict[str, Any]:
+                     hints: bool = False, listed: bool = False, lang: str | None = None,
+                     clock: dict[str, Any] | None = None) -> dict[str, Any]:
         out = await self.authority.create(game, players, config, seat_specs, seed, away_limit, start, hints,
-                                          listed, lang)
+                                          listed, lang, clock)
         if any(s["kind"] == "bot" for s in out["seats"]):
             self.bot_pool.start()  # the workers import the engine while people join, not at the bot's move
         return out

@@ -77,6 +77,9 @@ games = Table(
     Column("listed", Boolean),
     Column("lang", String(8)),  # the language its maker plays in (shown in the list of open tables)
     Column("rematch", String(32)),  # the game its people play next (one click at the end)
+    Column("clock", Text),  # JSON: the table's clock (web/clocks.py); NULL: none
+    Column("clock_state", Text),  # JSON: each seat's bank, whose turn runs since when, its deadline
+    Column("deadline", Float, index=True),  # when the running turn's time is up (the clock sweep reads it)
 )
 
 seats = Table(
@@ -143,6 +146,8 @@ class GameRow:
     listed: bool = False
     lang: str | None = None
     rematch: str | None = None
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
 
 
 class Stale(Exception):
@@ -253,7 +258,8 @@ class Store:
                  ("games", "bot_turn", "BOOLEAN"), ("games", "duty_owner", "VARCHAR(40)"),
                  ("games", "duty_until", "FLOAT"), ("seats", "present_until", "FLOAT"),
                  ("seats", "seen_at", "FLOAT"), ("games", "spectator_chat", "BOOLEAN"),
-                 ("games", "listed", "BOOLEAN"), ("games", "lang", "VARCHAR(8)"), ("games", "rematch", "VARCHAR(32)")]
+                 ("games", "listed", "BOOLEAN"), ("games", "lang", "VARCHAR(8)"), ("games", "rematch", "VARCHAR(32)"),
+                 ("games", "clock", "TEXT"), ("games", "clock_state", "TEXT"), ("games", "deadline", "FLOAT")]
         for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
@@ -294,7 +300,7 @@ class Store:
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
                 result=None, away_limit=row.away_limit, hints=row.hints, version=row.version, bot_turn=bot_turn,
-                listed=row.listed, lang=row.lang))
+                listed=row.listed, lang=row.lang, clock=json.dumps(row.clock) if row.clock else None))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
@@ -314,7 +320,8 @@ class Store:
         return (
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
                     json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints), g.version or 0,
-                    bool(g.listed), g.lang, g.rematch),
+                    bool(g.listed), g.lang, g.rematch, json.loads(g.clock) if g.clock else None,
+                    json.loads(g.clock_state) if g.clock_state else None),
             [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
             [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
             [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)
@@ -350,12 +357,14 @@ class Store:
             return (g.id, None) if g is not None else None
 
     def append_actions(self, game_id: str, rows: list[ActionRow], expect: int, bot_turn: bool,
-                       status: str | None = None, result: dict[str, Any] | None = None) -> int:
+                       status: str | None = None, result: dict[str, Any] | None = None,
+                       game_values: dict[str, Any] | None = None) -> int:
+        """``game_values``: more of the game's columns written with the move (its clock)."""
         now = time.time()
         with self.engine.begin() as c:
-            extra: dict[str, Any] = {}
+            extra: dict[str, Any] = dict(game_values or {})
             if status is not None:
-                extra = {"status": status, "result": json.dumps(result) if result is not None else None}
+                extra.update(status=status, result=json.dumps(result) if result is not None else None)
             note = append_note(rows) if status is None else None  # a game ending: read whole
             version = self._bump(c, game_id, expect, bot_turn, note, **extra)
             for r in rows:
@@ -370,9 +379,16 @@ class Store:
             c.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= from_idx))
         return version
 
-    def set_status(self, game_id: str, status: str, expect: int, bot_turn: bool) -> int:
+    def set_status(self, game_id: str, status: str, expect: int, bot_turn: bool,
+                   game_values: dict[str, Any] | None = None) -> int:
         with self.engine.begin() as c:
-            return self._bump(c, game_id, expect, bot_turn, status=status)
+            return self._bump(c, game_id, expect, bot_turn, status=status, **(game_values or {}))
+
+    def due_deadlines(self, now: float) -> list[str]:
+        """Running games whose turn's time is up."""
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(games.c.id).where(
+                games.c.status == "active", games.c.deadline.is_not(None), games.c.deadline <= now))]
 
     def update_seat(self, game_id: str, seat: int, expect: int, bot_turn: bool | None = None, **values: Any) -> int:
         with self.engine.begin() as c:
@@ -380,10 +396,11 @@ class Store:
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
         return version
 
-    def change_seat(self, game_id: str, change: SeatChange, expect: int, bot_turn: bool, **values: Any) -> int:
+    def change_seat(self, game_id: str, change: SeatChange, expect: int, bot_turn: bool,
+                    game_values: dict[str, Any] | None = None, **values: Any) -> int:
         """Record who plays a seat now and why, with the seat's new values, in one transaction."""
         with self.engine.begin() as c:
-            version = self._bump(c, game_id, expect, bot_turn)
+            version = self._bump(c, game_id, expect, bot_turn, **(game_values or {}))
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == change.seat).values(**values))
             c.execute(insert(seat_changes).values(
                 game_id=game_id, n=change.n, revision=change.revision, seat=change.seat, change=change.change,

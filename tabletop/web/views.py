@@ -14,6 +14,7 @@ from tabletop.core.registry import get_game
 from tabletop.core.state import GameState
 from tabletop.i18n.catalog import Catalog, catalog
 from tabletop.i18n.events import action_text, reasons_text
+from tabletop.web import clocks
 from tabletop.web.errors import Conflict, ServiceError
 from tabletop.web.live import LiveGame
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow
@@ -81,6 +82,7 @@ def payload(live: LiveGame, seat: int | None, lang: str = "en",
         "undo_why": live.undo_why(seat),
         "level_votes": [{"seat": t, "votes": [{"by": b, "bot": v} for b, v in sorted(votes.items())]}
                         for t, votes in sorted(live.level_votes.items())],
+        "clock": clock_view(live),
         "listed": live.row.listed,
         "rematch": live.row.rematch,  # the next game of these people (POST .../rematch makes it)
     }
@@ -236,11 +238,21 @@ def replay(live: LiveGame, step: int) -> dict[str, Any]:
             "text": live.log[step - 1].text if step else "setup"}
 
 
+def clock_view(live: LiveGame, now: float | None = None) -> dict[str, Any] | None:
+    """Every seat's time left and whose runs (None: no clock). ``left`` counts from the moment
+    of the payload; a page counts the running one down from there."""
+    spec = clocks.from_row(live.row.clock)
+    if spec is None:
+        return None
+    state = live.row.clock_state or clocks.fresh(spec, live.row.players)
+    return clocks.view(spec, state, clocks.now() if now is None else now)
+
+
 def table_entry(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
     """One open table as the lobby lists it: no token, only what anyone may see before sitting down."""
     return {"game_id": row.id, "game": row.game, "title": get_game(row.game).title, "players": row.players,
             "config": row.config, "lang": row.lang, "created": row.created, "away_limit": row.away_limit,
-            "hints": row.hints, "clock": None,
+            "hints": row.hints, "clock": row.clock,
             "seats": [{"seat": s.seat, "name": s.name if s.joined or s.kind == "bot" else None, "kind": s.kind,
                        "bot": s.bot, "joined": s.joined} for s in seats],
             "free": sum(1 for s in seats if s.kind == "human" and not s.joined)}

@@ -117,6 +117,15 @@ class Server:
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     """``tabletop serve`` on a free port over a temp SQLite file, bots without delay."""
+    # one test client makes the games of many tables; the away countdown is watched run out
+    with serving("--min-away-limit", "1") as srv:
+        yield srv
+
+
+@contextlib.contextmanager
+def serving(*options: str) -> Iterator[Server]:
+    """A ``tabletop serve`` of its own (temp SQLite, a free port, no bot delay, no per-client
+    limits on creating and writing) with more ``options``; stopped at the end."""
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-browser-"))
     database = f"sqlite:///{tmp / 'games.db'}"
     port = _free_port()
@@ -124,8 +133,7 @@ def server() -> Iterator[Server]:
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.cli.main import main; main()", "serve",
          "--host", "127.0.0.1", "--port", str(port), "--database", database, "--bot-delay", "0",
-         # one test client makes the games of many tables; the away countdown is watched run out
-         "--limit", "create=off", "--limit", "write=off", "--min-away-limit", "1"],
+         "--limit", "create=off", "--limit", "write=off", *options],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30

@@ -177,4 +177,4 @@ def test_settings_are_checked(client) -> None:
     for bad in ({"lang": "fr"}, {"sound": "yes"}, {"volume": 3}):
         assert client.put("/api/me/settings", json=bad).status_code == 422
     assert client.get("/api/me").json()["settings"] == before
-    assert json.loads(json.dumps(before)) == {"lang": None, "sound": True, "browser_notices": False}
+    assert json.loads(json.dumps(before)) == {"lang": "en", "sound": True, "browser_notices": False}  # the page's

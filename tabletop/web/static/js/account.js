@@ -1,7 +1,7 @@
 // The account panel of the lobby: log in, create an account (keeping this browser's guest
 // games), log out here or everywhere. Accounts are optional: invite links play without one.
 
-import { deleteJSON, getJSON, postJSON } from "./api.js";
+import { deleteJSON, getJSON, postJSON, putJSON } from "./api.js";
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { knownTokens, rememberToken } from "./tokens.js";
@@ -63,6 +63,45 @@ export function accountBox(changed, switched) {
     changed();
   }
 
+  /** The account's turn notices out of the page: a webhook, e-mail. */
+  async function saveNotices(form) {
+    st.error = "";
+    st.note = "";
+    const data = new FormData(form);
+    const body = {
+      webhook: String(data.get("webhook") || "").trim() || null,
+      webhook_format: String(data.get("webhook_format") || "json"),
+      email: String(data.get("email") || "").trim() || null,
+      email_notices: data.get("email_notices") === "on",
+    };
+    try {
+      const out = await putJSON("/api/me/settings", body);
+      st.me = { ...st.me, settings: out.settings };
+      st.note = t("account.saved");
+    } catch (e) {
+      st.error = refusal(e);
+    }
+    changed();
+  }
+
+  function noticeForm() {
+    const s = (st.me && st.me.settings) || {};
+    return h("details.account-notices", { id: "account-notices" }, h("summary", t("account.notices")),
+      h("form", { id: "notices-form", onsubmit: (e) => { e.preventDefault(); saveNotices(e.target); } },
+        h("p.muted.small", t("account.noticesHelp")),
+        h("div.row", h("label", { for: "webhook" }, t("account.webhook")),
+          h("input", { type: "url", id: "webhook", name: "webhook", maxlength: 500, value: s.webhook || "",
+            placeholder: "https://ntfy.sh/…" }),
+          h("select", { id: "webhook-format", name: "webhook_format", "aria-label": t("account.webhookFormat") },
+            ["json", "discord", "slack", "ntfy"].map((f) => h("option", { value: f, selected: (s.webhook_format || "json") === f },
+              f === "json" ? "JSON" : f[0].toUpperCase() + f.slice(1))))),
+        h("div.row", h("label", { for: "email" }, t("account.email")),
+          h("input", { type: "email", id: "email", name: "email", maxlength: 254, value: s.email || "" }),
+          h("label.small", h("input", { type: "checkbox", id: "email-notices", name: "email_notices", checked: !!s.email_notices }),
+            " ", t("account.emailNotices"))),
+        h("button.small", { type: "submit", id: "save-notices" }, t("account.save"))));
+  }
+
   async function logout(everywhere) {
     try {
       if (everywhere) await postJSON("/api/session/everywhere", {});
@@ -83,6 +122,7 @@ export function accountBox(changed, switched) {
         h("p", { id: "account-name" }, t("account.loggedIn", { name: st.me.name })),
         st.note ? h("p.muted.small", { id: "account-note" }, st.note) : null,
         st.error ? h("p.error", { role: "alert" }, st.error) : null,
+        noticeForm(),
         h("div.row",
           h("button.small", { type: "button", id: "logout", onclick: () => logout(false) }, t("account.logout")),
           h("button.small", { type: "button", id: "logout-all", onclick: () => logout(true) }, t("account.logoutAll"))));

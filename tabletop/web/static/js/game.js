@@ -232,6 +232,20 @@ export function showGame(root, gameId) {
     return Math.max(0, s.takeover_in - (Date.now() - (S.recvAt || Date.now())) / 1000);
   }
   const clock = (secs) => `${Math.floor(secs / 60)}:${String(Math.ceil(secs % 60) === 60 ? 0 : Math.ceil(secs % 60)).padStart(2, "0")}`;
+  /** A game clock's time left: days and hours, hours and minutes, or minutes and seconds. */
+  const longClock = (secs) => {
+    const s = Math.max(0, Math.floor(secs));
+    if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+    if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+  /** A seat's time left on the table's clock now (the running one counts down from the payload's moment). */
+  function timeLeft(seat) {
+    const c = S.p && S.p.clock;
+    if (!c) return null;
+    const ran = c.running === seat ? (Date.now() - (S.recvAt || Date.now())) / 1000 : 0;
+    return Math.max(0, c.left[seat] - ran);
+  }
   // every second: tick the countdowns on the page; when one runs out, draw the page again (its button appears)
   setInterval(() => {
     if (!S.p) return;
@@ -241,6 +255,10 @@ export function showGame(root, gameId) {
       if (left === null) continue;
       el.textContent = clock(left);
       if (left <= 0) ranOut = true;
+    }
+    for (const el of root.querySelectorAll("[data-game-clock]")) {
+      const left = timeLeft(Number(el.dataset.gameClock));
+      if (left !== null) el.textContent = longClock(left);
     }
     if (ranOut) render();
   }, 1000);
@@ -518,6 +536,8 @@ export function showGame(root, gameId) {
         h("td", h("span.disc", { style: { background: seatColour(s.seat) } })),
         h("td.name", s.name, s.kind === "bot" && !p.seats[s.seat].name.startsWith("Bot") ? h("span.muted.small", ` · ${t("game.botLabel", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot })}`) : null,
           cur ? h("span.badge.turn.small", t("game.toAct")) : null, awayNote(s)),
+        p.clock ? h(`td.num.game-clock${p.clock.running === s.seat ? ".running" : ""}`, { "data-game-clock": s.seat },
+          longClock(timeLeft(s.seat))) : null,
         h("td.num", { "data-score": s.seat }, String(p.scores[s.seat] ?? "")),
         h("td.num.muted", { "data-projected": s.seat, title: t("game.projectedHint") },
           String(p.projected && (!m || !m.gameStarted || m.gameStarted(p.view)) ? p.projected[s.seat] ?? "" : "—")));
@@ -541,7 +561,8 @@ export function showGame(root, gameId) {
       : null;
     return h("section.panel.players", { id: "players" },
       h("table.score-table",
-        h("thead", h("tr", h("th"), h("th", t("game.player")), h("th.num", t("game.vpShort")), h("th.num", { title: t("game.projectedHint") }, t("game.projected")))),
+        h("thead", h("tr", h("th"), h("th", t("game.player")), p.clock ? h("th.num", { title: t("game.clockTitle") }, "⏱") : null,
+          h("th.num", t("game.vpShort")), h("th.num", { title: t("game.projectedHint") }, t("game.projected")))),
         h("tbody", rows)),
       setting,
       botControls);
@@ -645,6 +666,8 @@ export function showGame(root, gameId) {
     return h("section.panel.end", { id: "end-screen" },
       h("h2", t("game.over")),
       h("p.winners", { id: "winners" }, (r.winners || []).length > 1 ? t("game.winnersTie", { names: winners }) : t("game.winner", { names: winners })),
+      r.forfeit !== undefined && r.forfeit !== null ? h("p.forfeit-result", { id: "forfeit-result" },
+        t("game.forfeitResult", { name: seatName(r.forfeit) })) : null,
       (r.stand_ins || []).map((x) => h("p.muted.stand-in-result", { "data-stand-in": x.seat },
         t("game.standInResult", { name: seatName(x.seat), reasons: x.reasons.map((why) => t(`reason.${why}`)).join(", ") }))),
       h("div.table-wrap", h("table.breakdown", { id: "breakdown" },

@@ -3,6 +3,15 @@
 import { accountBox, refusal } from "./account.js";
 import { botLevels, getJSON, postJSON } from "./api.js";
 
+// the clocks a table may have (POST /api/games "clock"; docs/WEB.md, "Clocks")
+const CLOCKS = {
+  none: null,
+  rt10: { kind: "realtime", bank: 600, increment: 20 },
+  rt30: { kind: "realtime", bank: 1800, increment: 30 },
+  c1: { kind: "correspondence", per_move: 86400, bank: 7 * 86400 },
+  c2: { kind: "correspondence", per_move: 2 * 86400, bank: 7 * 86400 },
+  c3: { kind: "correspondence", per_move: 3 * 86400, bank: 14 * 86400 },
+};
 // how long a player may be away before the others may hand their seat to a bot (seconds; null: never)
 const AWAY_LIMITS = [120, 300, 600, 1800, 3600, null];
 import { clear, copyText, h } from "./dom.js";
@@ -57,6 +66,8 @@ export function showLobby(root) {
     hints: false,
     spectatorChat: false,
     listed: false,
+    clock: "none",
+    clockPolicy: "bot",
     tables: null, // GET /api/tables: open tables anyone may sit at
     sitName: "",
     sitError: "",
@@ -254,6 +265,7 @@ export function showLobby(root) {
     if (st.hints) body.hints = true;
     if (st.spectatorChat) body.spectator_chat = true;
     if (st.listed) body.listed = true;
+    if (CLOCKS[st.clock]) body.clock = { ...CLOCKS[st.clock], policy: st.clockPolicy };
     if (body.seats.slice(1).every((s) => s.kind === "bot") && body.seats[0].kind === "human") {
       // a table against bots only: next time "Play against bots" starts the same one
       localStorage.setItem(SOLO_KEY, JSON.stringify({ game: body.game, players: body.players, config: body.config,
@@ -390,6 +402,13 @@ export function showLobby(root) {
       normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
       h("div.opt.hints-opt", h("label", h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: st.hints,
         onchange: (e) => { st.hints = e.target.checked; } }), " ", t("lobby.hints")), h("small.help", t("lobby.hintsHelp"))),
+      h("div.opt.clock-opt", h("label", { for: "clock" }, t("lobby.clock")),
+        h("select", { id: "clock", name: "clock", onchange: (e) => { st.clock = e.target.value; render(); } },
+          Object.keys(CLOCKS).map((k) => h("option", { value: k, selected: st.clock === k }, t(`clock.${k}`)))),
+        st.clock !== "none" ? h("select", { id: "clock-policy", name: "clock_policy", "aria-label": t("lobby.clockPolicy"),
+          onchange: (e) => { st.clockPolicy = e.target.value; } },
+        ["bot", "forfeit"].map((k) => h("option", { value: k, selected: st.clockPolicy === k }, t(`clock.policy.${k}`)))) : null,
+        h("small.help", t("lobby.clockHelp"))),
       h("div.opt.listed-opt", h("label", h("input", { type: "checkbox", id: "listed", name: "listed",
         checked: st.listed, onchange: (e) => { st.listed = e.target.checked; } }), " ", t("lobby.listed"))),
       h("div.opt.chat-opt", h("label", h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat",
