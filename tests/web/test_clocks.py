@@ -60,14 +60,15 @@ def test_a_realtime_bank_runs_in_its_seats_turns_and_gets_its_increment(client) 
     first = s["current_player"]
     clock = s["clock"]
     assert clock["running"] == first and clock["kind"] == "realtime"
-    assert clock["left"][first] == pytest.approx(600, abs=2) and clock["left"][1 - first] == 600
+    # (the wall clock runs on too: a few seconds on a busy machine)
+    assert clock["left"][first] == pytest.approx(600, abs=5) and clock["left"][1 - first] == 600
     clocks.skip_time(100)  # the first player thinks 100 s
-    assert state(client, g, 0)["clock"]["left"][first] == pytest.approx(500, abs=2)
+    assert state(client, g, 0)["clock"]["left"][first] == pytest.approx(500, abs=5)
     move_until_turn_of(client, g, 1 - first)
     clock = state(client, g, 0)["clock"]
     assert clock["running"] == 1 - first
-    assert clock["left"][first] == pytest.approx(520, abs=2)  # 600 - 100 + 20
-    assert clock["left"][1 - first] == pytest.approx(600, abs=2)
+    assert clock["left"][first] == pytest.approx(520, abs=10)  # 600 - 100 + 20
+    assert clock["left"][1 - first] == pytest.approx(600, abs=5)
 
 
 def test_a_correspondence_deadline_hands_the_seat_to_a_bot_and_its_player_takes_it_back(client) -> None:
