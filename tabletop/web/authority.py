@@ -322,11 +322,7 @@ class Authority:
     def _bot_turn(self, live: LiveGame, status: str | None = None, seat_kind: tuple[int, str] | None = None) -> bool:
         """Whether a bot is to move in the state as it is now (``status``: the game's status after
         the write; ``seat_kind``: a seat's kind after the write), as the duty sweep reads it."""
-        cp = live.state.current_player
-        if (status or live.row.status) != "active" or not 0 <= cp < len(live.seats):
-            return False
-        kind = seat_kind[1] if seat_kind is not None and seat_kind[0] == cp else live.seats[cp].kind
-        return kind == "bot"
+        return self._bot_turn_kind(live, status, seat_kind) == "bot"
 
     async def _write(self, live: LiveGame, write: Callable[..., int], *args: Any, **values: Any) -> None:
         """One write of ``live`` to the store (under its lock), as of the version it was read at.
