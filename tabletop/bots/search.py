@@ -256,6 +256,7 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
     seen: set[tuple[float, tuple[str, ...]]] = set()
     for _depth in range(max_depth):
         cands: list[tuple[float, int, str, str]] = []
+        copies: list[tuple[float, int, str, str]] = []  # lines dropped as duplicates of a line seen
         for idx, (s, seq) in enumerate(frontier):
             root = seq[0] if seq else ""
             for a in s.legal_actions():
@@ -272,7 +273,13 @@ def plan_turn(st: GameState, me: int, ev: Evaluator, marker: Marker = _no_marker
                     if key not in seen:
                         seen.add(key)
                         cands.append((v, idx, a, r))
+                    else:
+                        copies.append((v, idx, a, r))
                 s.undo()
+        if not cands and not by_root:
+            # every line one step on looks like one seen before (a third discard of a kind leaves
+            # the value and the options as the second did) and none has ended yet: they go on
+            cands = copies
         if not cands:
             break
         cands.sort(key=lambda c: -c[0])

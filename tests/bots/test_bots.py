@@ -453,3 +453,31 @@ def test_unknown_evaluation_name_is_refused() -> None:
     obs = Observation(GAH, seat, st.legal_actions(), partial(st.view, seat))
     with pytest.raises(ValueError, match="no evaluation named"):
         make_bot("flatmc:eval=nonsense", 1).choose(obs)
+
+
+def test_the_planner_finishes_a_turn_whose_steps_look_alike() -> None:
+    """Burger Joint's discard down to 7 cubes: after each discard the value and the options are
+    those of the step before, so every line one step on looked like a duplicate and the turn
+    planner returned no line at all (the expert's play-out failed on ``max()`` of nothing, and a
+    web table's expert could not move). The planner now goes on with such lines: every game of
+    the pairing that failed finishes, legal and repeatable."""
+    game = "burger-joint"
+    for i in range(3):
+        a = play_game(game, ["hard", "expert"], game_seed(26120601, i))
+        b = play_game(game, ["hard", "expert"], game_seed(26120601, i))
+        assert a.actions == b.actions and a.scores == b.scores
+    st = get_game(game).new_game(players=2, seed=game_seed(26120601, 0))
+    rng = random.Random(3)
+    ev = search._evaluator(game)
+    marker = search._marker(game)
+    seen_discard = False
+    while not st.is_terminal():  # every position of a random game: a turn to move has a plan
+        if st.is_chance():
+            st.apply(st.sample_chance())
+            continue
+        legal = st.legal_actions()
+        if len(legal) > 1:
+            seen_discard |= any(a.startswith("discard") for a in legal)
+            assert search.plan_turn(st, st.current_player, ev, marker, 4, 2), st.prompt()
+        st.apply(rng.choice(legal))
+    assert seen_discard
