@@ -9,6 +9,7 @@ import time
 import click
 
 from tabletop.bots.runner import game_seed, play_game
+from tabletop.cli.bot_ratings import bot_ratings_command
 from tabletop.cli.common import CONFIG_OPTION, GAME_OPTION, parse_options
 from tabletop.cli.ladder import compare, ladder
 from tabletop.cli.play import play
@@ -104,6 +105,7 @@ cli.add_command(replay)
 cli.add_command(ladder)
 cli.add_command(compare)
 cli.add_command(train)
+cli.add_command(bot_ratings_command)
 
 
 def main() -> None:

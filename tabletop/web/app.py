@@ -35,7 +35,8 @@ from tabletop.bots.registry import LEVELS
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import game_names, get_game
 from tabletop.web import clocks
-from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts, check_email
+from tabletop.web.accounts import COOKIE, SESSION_DAYS, Account, AccountDesk, Accounts, check_email, name_key
+from tabletop.web.errors import Conflict, Forbidden, Unauthorized
 from tabletop.web.guard import MAX_BODY, BodyLimit, RateLimits, has_lone_surrogate, printable
 from tabletop.web.notices import Mailer, check_webhook
 from tabletop.web.service import GameService, NotFound, ServiceError, TooMany, web_levels
@@ -148,6 +149,9 @@ class CreateGame(_Body):
     listed: bool = Field(False, description=(
         "an open table: listed in GET /api/tables, where anyone may sit at a free person's seat "
         "(POST .../sit); false: private, its invite links only"))
+    rated: bool = Field(False, description=(
+        "a rated game (made by an account): every person plays with an account, one seat each; no "
+        "hints, no coach, no bot for one's own seat while it runs; bots count at their fixed ratings"))
     hints: bool = Field(False, description=(
         "the people at this table may ask the coach for hints (shown to everyone); a player whose "
         "opponents are all bots may ask anyway"))
@@ -379,9 +383,11 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         once (``start``) by a person logged in, its seat 0 is their account's."""
         seats = [s.model_dump() for s in body.seats] if body.seats else \
             [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * (body.players - 1)
+        if body.rated and await desk.current(request.cookies.get(COOKIE)) is None:
+            raise Unauthorized("log in to make a rated table: a rating belongs to an account", "rated.account_needed")
         out = await service.create(body.game, body.players, body.config, seats, body.seed, body.away_limit,
                                    start=body.start, hints=body.hints, listed=body.listed, lang=lang,
-                                   clock=body.clock.model_dump() if body.clock else None)
+                                   clock=body.clock.model_dump() if body.clock else None, rated=body.rated)
         if body.spectator_chat:
             await asyncio.to_thread(service.chat.store.allow_spectators, out["id"], True)
         if body.start:
@@ -403,17 +409,35 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         """The whole game log: events with their sentences in ``lang`` and the seat changes."""
         return await service.full_log(game_id, token, lang)
 
+    async def rated_sitter(game_id: str, acc: Account | None) -> None:
+        """Refuse a person without an account a seat at a rated table."""
+        if acc is None and (await service.get(game_id)).row.rated:
+            raise Forbidden("a rated table seats accounts only: log in or sign up first", "rated.account_needed")
+
     @app.post("/api/games/{game_id}/join", dependencies=[WRITE])
     async def join(game_id: str, body: JoinBody, request: Request, lang: str = LANG) -> dict[str, Any]:
-        """Take a seat with its token (and a name); logged in, the seat becomes the account's."""
-        out = await service.join(game_id, body.token, body.name, lang)
+        """Take a seat with its token (and a name); logged in, the seat becomes the account's (at a
+        rated table only so: 403 without an account)."""
         acc = await desk.current(request.cookies.get(COOKIE))
+        await rated_sitter(game_id, acc)
+        out = await service.join(game_id, body.token, body.name, lang)
         if acc is not None and out.get("seat") is not None:
             await desk.link(acc.id, game_id, out["seat"])
         return out
 
     @app.post("/api/games/{game_id}/start", dependencies=[WRITE])
     async def start(game_id: str, body: TokenBody, lang: str = LANG) -> dict[str, Any]:
+        """Start the game once every seat is taken (a rated one: every person's seat by an account,
+        one seat each)."""
+        live, seat = await service.auth(game_id, body.token)
+        if seat is not None and live.row.rated and live.row.status == "open":
+            linked = await asyncio.to_thread(service.ratings.seat_accounts, game_id)
+            people = [s.seat for s in live.seats if s.kind == "human"]
+            if any(len(linked.get(p, [])) != 1 for p in people):
+                raise Conflict("a rated game starts when every person's seat is taken by an account",
+                               "rated.account_needed")
+            if len({linked[p][0] for p in people}) != len(people):
+                raise Conflict("at a rated table an account plays one seat", "rated.one_seat_each")
         return await service.start(game_id, body.token, lang)
 
     @app.post("/api/games/{game_id}/actions", dependencies=[ACTION])
@@ -472,10 +496,11 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
     @app.post("/api/games/{game_id}/sit", dependencies=[WRITE])
     async def sit(game_id: str, body: SitBody, request: Request, lang: str = LANG) -> dict[str, Any]:
         """Sit at an open table (no link needed): its first free person's seat, joined under ``name``;
-        the answer carries the seat's ``token`` (keep it: it is your link). 403: a private table;
-        409: no free seat."""
-        out = await service.sit(game_id, body.name, lang)
+        the answer carries the seat's ``token`` (keep it: it is your link). 403: a private table,
+        or a rated one without an account; 409: no free seat."""
         acc = await desk.current(request.cookies.get(COOKIE))
+        await rated_sitter(game_id, acc)
+        out = await service.sit(game_id, body.name, lang)
         if acc is not None:
             await desk.link(acc.id, game_id, out["seat"])
         return out
@@ -522,6 +547,27 @@ def create_app(database: str = "sqlite:///tabletop.db", bot_delay: float = 0.0,
         """After the game: your decisions that lost the most against the coach's pick, with the replay
         step of each (the replay route shows the table there)."""
         return await service.review(game_id, token, lang)
+
+    def check_game(game: str) -> None:
+        if game not in game_names():
+            raise NotFound(f"no game {game[:40]!r}: one of {', '.join(game_names())}")
+
+    @app.get("/api/ratings")
+    async def leaderboard(game: str = Query("grand-austria-hotel", max_length=40)) -> dict[str, Any]:
+        """The leaderboard of ``game``: accounts with a rated game, best first by ``rating`` (``mu - 3
+        sigma``: a rating the player is very likely above), each bot level at its fixed rating among them."""
+        check_game(game)
+        return {"game": game, "entries": await asyncio.to_thread(service.ratings.leaderboard, game)}
+
+    @app.get("/api/players/{name}/ratings")
+    async def player_ratings(name: str, game: str = Query("grand-austria-hotel", max_length=40)) -> dict[str, Any]:
+        """One player's rating of ``game`` (``mu``, ``sigma``, the bot level they play like) and their
+        rated games, newest first: place, rating before and after."""
+        check_game(game)
+        out = await asyncio.to_thread(service.ratings.player, name_key(name[:100]), game)
+        if out is None:
+            raise NotFound("no account of that name")
+        return out
 
     @app.post("/api/my-games", dependencies=[WRITE])
     async def my_games(body: TokensBody) -> list[dict[str, Any]]:

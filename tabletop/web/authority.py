@@ -45,7 +45,7 @@ class Authority:
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
                      hints: bool = False, listed: bool = False, lang: str | None = None,
-                     clock: dict[str, Any] | None = None) -> dict[str, Any]:
+                     clock: dict[str, Any] | None = None, rated: bool = False) -> dict[str, Any]:
         try:
             info = get_game(game)
         except TabletopError as exc:
@@ -89,11 +89,13 @@ class Authority:
                                    "(invite people through the waiting room instead)")
             seat_rows[0].joined = True
         clock_spec = clocks.parse(clock)
+        if rated and hints:
+            raise ServiceError("a rated game gives nobody hints: leave hints off", "rated.no_hints")
         if listed and start:
             raise ServiceError("listed: an open table waits for people; a table started at once has none to wait for")
         row = GameRow(secrets.token_hex(8), game, players, dict(config), seed, "active" if start else "open",
                       secrets.token_urlsafe(18), time.time(), None, away_limit, bool(hints), listed=bool(listed),
-                      lang=lang, clock=clock_spec.public() if clock_spec else None)
+                      lang=lang, clock=clock_spec.public() if clock_spec else None, rated=bool(rated))
         bot_turn = start and 0 <= first < players and seat_rows[first].kind == "bot"
         await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
         if start and clock_spec is not None:  # one click against bots: the person's clock starts now
@@ -102,6 +104,7 @@ class Authority:
                 await self._write(live, self.store.set_status, "active", bot_turn=self._bot_turn(live),
                                   game_values=self._clock_values(live))
         return {"id": row.id, "spectator_token": row.spectator, "away_limit": away_limit, "hints": bool(hints),
+                "rated": bool(rated),
                 "seats": [{"seat": s.seat, "token": s.token, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for s in seat_rows]}
 
@@ -134,6 +137,7 @@ class Authority:
                     await self._write(live, self.store.append_actions, [], bot_turn=False, status="finished",
                                       result=result, game_values=values)
                     live.row.status, live.row.result = "finished", result
+                    self.after_commit(live)
                 else:
                     reason = "forfeit" if spec.policy == "forfeit" else "clock"
                     await self.change_seat(live, seat, seat, "to_bot", reason, "bot", bot)
@@ -162,7 +166,7 @@ class Authority:
         info = get_game(row0.game)
         first = await asyncio.to_thread(lambda: info.new_game(players=n, seed=seed, **row0.config).current_player)
         row = GameRow(new_id, row0.game, n, dict(row0.config), seed, "active", secrets.token_urlsafe(18), time.time(),
-                      None, row0.away_limit, row0.hints, lang=row0.lang, clock=row0.clock)
+                      None, row0.away_limit, row0.hints, lang=row0.lang, clock=row0.clock, rated=row0.rated)
         bot_turn = 0 <= first < n and seat_rows[first].kind == "bot"
         with contextlib.suppress(IntegrityError):  # another request (or process) made it first: it is the one
             await asyncio.to_thread(self.store.create_game, row, seat_rows, bot_turn)
@@ -310,7 +314,7 @@ class Authority:
         running = live.state.current_player if self._bot_turn_kind(live, status, seat_kind) == "human" else None
         state = live.row.clock_state or clocks.fresh(spec, live.row.players)
         new = clocks.advance(spec, state, running, self.now())
-        return {"clock_state": new, "deadline": new["deadline"]}
+        return {"clock_state": new, "deadline": new["deadline"], "remind_at": clocks.remind_time(new)}
 
     def _bot_turn_kind(self, live: LiveGame, status: str | None, seat_kind: tuple[int, str] | None) -> str | None:
         """Who is to move in a running game: "human", "bot", or None (nobody: not running, chance)."""

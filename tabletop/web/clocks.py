@@ -13,7 +13,8 @@ sweep gets there first (the write is a compare and set like every other): ``bot`
 plays the seat until its person takes it back (the away stand-in, logged with the reason
 ``clock``); ``forfeit`` — the seat loses: with ``after_forfeit: "bot"`` a bot plays it on (it
 cannot be taken back), with ``"end"`` the game ends there, the others ranked by their score.
-A reminder (``REMIND_AT`` of the time left) is queued as a notice like a turn's.
+When only ``REMIND_AT`` of a turn's time is left (at most ``REMIND_MAX`` before its deadline), a
+reminder goes to the seat's account like a turn's notice (``remind_time``; web/notices.py), once.
 
 The functions below take the time as an argument; the server reads it from ``now()``, which a
 server started with ``--test-clock`` lets its tests move on (``skip_time``: days pass in a
@@ -42,6 +43,8 @@ def skip_time(seconds: float) -> float:
     return _skipped[0]
 
 
+REMIND_AT = 0.25  # the share of a turn's time left when its player is reminded
+REMIND_MAX = 12 * 3600.0  # ... but no earlier than this before the deadline
 POLICIES = ("bot", "forfeit")
 AFTER_FORFEIT = ("bot", "end")
 LIMITS = {"bank": (10, 60 * 86400), "increment": (0, 3600), "per_move": (60, 14 * 86400)}
@@ -95,6 +98,14 @@ def fresh(spec: ClockSpec, players: int) -> dict[str, Any]:
 
 def deadline_of(spec: ClockSpec, bank: float, since: float) -> float:
     return since + bank + (spec.per_move if spec.kind == "correspondence" else 0)
+
+
+def remind_time(state: dict[str, Any]) -> float | None:
+    """When the running turn's player is reminded (None: nobody's turn runs)."""
+    if state.get("deadline") is None or state.get("since") is None:
+        return None
+    left = min(REMIND_AT * (state["deadline"] - state["since"]), REMIND_MAX)
+    return float(state["deadline"] - left)
 
 
 def charged(spec: ClockSpec, bank: float, took: float) -> float:

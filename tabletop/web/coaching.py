@@ -26,6 +26,8 @@ class CoachDesk:
         """The coach's best moves for ``seat``'s pending decision, judged from its view."""
         if seat is None:
             raise Forbidden("spectators get no hints")
+        if live.row.rated and live.row.status != "finished":
+            raise Forbidden("a rated game gives nobody hints or the coach while it runs", "rated.no_hints")
         if not live.hints_allowed(seat):
             raise Forbidden("this table does not allow hints between people (a game option at creation)")
         async with live.lock:

@@ -156,9 +156,10 @@ class LiveGame:
 
     def hints_allowed(self, seat: int | None) -> bool:
         """Hints are for a seat playing against bots only, unless the table allows them to all
-        (a game option everyone sees): nobody gets secret help against another person."""
-        if seat is None:
-            return False
+        (a game option everyone sees): nobody gets secret help against another person; and at a
+        rated table nobody gets any."""
+        if seat is None or (self.row.rated and self.row.status != "finished"):
+            return False  # a rated game gives nobody help (web/ratings.py)
         return self.row.hints or not any(self.person_seat(s.seat) for s in self.seats if s.seat != seat)
 
     def single_option(self) -> str | None:

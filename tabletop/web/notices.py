@@ -155,10 +155,12 @@ class Outbox:
         self.clock = time.time
 
     def queue_turn(self, game_id: str, seat: int, turn: int, title: str, base_url: str,
-                   mail: Accounts | None = None) -> int:
+                   mail: Accounts | None = None, left: float | None = None) -> int:
         """One notice per account that plays ``seat`` of ``game_id`` and has a webhook (and one
         by e-mail where it asked for them and ``mail`` is given: the server sends e-mail), for
-        the turn that began at revision ``turn``; how many were queued now (0: queued before)."""
+        the turn that began at revision ``turn``; how many were queued now (0: queued before).
+        With ``left`` (seconds), the reminder that the turn's time runs out (``turn``: when the
+        turn began, to tell its reminder from another turn's)."""
         with self.engine.connect() as c:
             rows = c.execute(select(accounts.c.id, accounts.c.settings).join(
                 account_seats, account_seats.c.account_id == accounts.c.id).where(
@@ -168,8 +170,14 @@ class Outbox:
         for r in rows:
             settings = json.loads(r.settings)
             words = catalog(settings.get("lang") or "en")
-            body = {"event": "your_turn", "game_id": game_id, "seat": seat, "turn": turn, "title": title,
-                    "text": f"{title}: {words.t('notice.title')}", "url": f"{base_url}/game/{game_id}"}
+            if left is None:
+                said, event = words.t("notice.title"), "your_turn"
+            elif left >= 5400:
+                said, event = words.t("notice.reminderHours", hours=round(left / 3600)), "reminder"
+            else:
+                said, event = words.t("notice.reminderMinutes", minutes=max(1, round(left / 60))), "reminder"
+            body = {"event": event, "game_id": game_id, "seat": seat, "turn": turn, "title": title,
+                    "text": f"{title}: {said}", "url": f"{base_url}/game/{game_id}"}
             due = quiet_until(now, settings.get("quiet_hours"), int(settings.get("utc_offset_minutes") or 0))
             channels = []
             if settings.get("webhook"):
@@ -178,9 +186,11 @@ class Outbox:
                 link = f"{base_url}/api/unsubscribe?token={mail.unsubscribe_token(r.id)}"
                 channels.append((settings["email"], "email", {
                     **body, "unsubscribe": link,
-                    "mail": f"{words.t('notice.body')}\n\n{body['url']}\n\n{words.t('notice.unsubscribe')}: {link}\n"}))
+                    "mail": f"{said if left is not None else words.t('notice.body')}\n\n{body['url']}"
+                            f"\n\n{words.t('notice.unsubscribe')}: {link}\n"}))
             for target, fmt, what in channels:
-                nid = hashlib.sha256(f"{r.id}:{game_id}:{turn}:{fmt == 'email'}".encode()).hexdigest()
+                kind = "" if left is None else ":reminder"
+                nid = hashlib.sha256(f"{r.id}:{game_id}:{turn}{kind}:{fmt == 'email'}".encode()).hexdigest()
                 try:
                     with self.engine.begin() as c:
                         c.execute(insert(outbox).values(
@@ -262,6 +272,23 @@ class Notices:
         task = asyncio.get_running_loop().create_task(self._queue(live.row.id, cp, turn, title))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def remind(self, store: Store, now: float) -> int:
+        """Queue the reminders due by ``now`` (the turns whose time is nearly up), each once:
+        queued first (its id tells it from every other notice), then marked (a process that
+        stops between queues it again, and the outbox keeps one). How many games were reminded."""
+        done = 0
+        for game_id, when, state in await asyncio.to_thread(store.due_reminders, now):
+            seat, since, deadline = state.get("seat"), state.get("since"), state.get("deadline")
+            if seat is not None and since is not None and deadline is not None:
+                loaded = await asyncio.to_thread(store.load_game, game_id, 10 ** 9)
+                title = get_game(loaded[0].game).title if loaded else ""
+                if await asyncio.to_thread(self.outbox.queue_turn, game_id, seat, int(since * 1000), title,
+                                           self.base_url, self.accounts, max(0.0, deadline - now)):
+                    self.wake.set()
+            if await asyncio.to_thread(store.reminded, game_id, when):
+                done += 1
+        return done
 
     async def _queue(self, game_id: str, seat: int, turn: int, title: str) -> None:
         try:

@@ -131,6 +131,9 @@ class Seats:
             if live.row.status == "finished":
                 raise Conflict("the game is over")
             reason = self.takeover_reason(live, seat, target)
+            if live.row.rated and (reason == "own" or (reason == "level" and live.row.status == "active")):
+                raise Forbidden("at a rated table people play their own seats and the bots keep their level",
+                                "rated.fixed_seats")
             waiting: list[int] = []
             if reason == "level" and live.row.status == "active":
                 votes = live.level_votes.setdefault(target, {})

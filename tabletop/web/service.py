@@ -48,6 +48,7 @@ from tabletop.web.errors import Conflict, Forbidden, NotFound, ServiceError, Too
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import WEB_BOTS, LiveGame, Sender, web_bots, web_levels
 from tabletop.web.notices import Mailer, Notices
+from tabletop.web.ratings import Ratings
 from tabletop.web.seats import Seats
 from tabletop.web.store import ActionRow, Store
 from tabletop.web.views import dumps
@@ -79,7 +80,8 @@ class GameService:
         self.coach = CoachDesk(self.bot_pool)
         self.chat = ChatDesk(store)
         self.notices = Notices(store, public_url, notice_retry, mailer)
-        self.authority.after_commit = self.notices.after_commit
+        self.ratings = Ratings(store)
+        self.authority.after_commit = self._after_commit
         self.authority.loaded = self.duties.schedule
         self.bus = Bus(store.url) if store.shared else None
         if self.bus is not None:
@@ -105,6 +107,34 @@ class GameService:
         if sweep_every:
             self._background.append(loop.create_task(self.notices.run(min(1.0, sweep_every))))
             self._background.append(loop.create_task(self.clock_sweep(min(1.0, sweep_every))))
+            self._background.append(loop.create_task(self.rating_sweep(30.0)))
+
+    def _after_commit(self, live: LiveGame) -> None:
+        """After every committed change: a person's turn may have begun (notices); a rated game
+        may have ended (its ratings)."""
+        self.notices.after_commit(live)
+        if live.row.rated and live.row.status == "finished":
+            task = asyncio.get_running_loop().create_task(self.settle(live.row.id))
+            self._background.append(task)
+            task.add_done_callback(self._background.remove)
+
+    async def settle(self, game_id: str) -> None:
+        """Write a finished rated game's ratings (once, whichever process gets there first)."""
+        try:
+            await asyncio.to_thread(self.ratings.settle, game_id)
+        except Exception:
+            log.exception("ratings: game %s", game_id)
+
+    async def rating_sweep(self, every: float) -> None:
+        """At the start and every ``every`` seconds: rate the finished rated games a process
+        stopped before rating (the mark is written with the ratings). Until cancelled."""
+        while True:
+            try:
+                for game_id in await asyncio.to_thread(self.ratings.unsettled):
+                    await self.settle(game_id)
+            except Exception as exc:
+                log.warning("rating sweep: the store did not answer (%s)", exc.__class__.__name__)
+            await asyncio.sleep(every)
 
     def _changed(self, game_id: str | None, version: int, rows: list[ActionRow] | None = None) -> None:
         """Another process committed a change (None: maybe several; ``rows``: the actions it
@@ -146,6 +176,10 @@ class GameService:
         except Exception as exc:
             log.warning("clock sweep: the store did not answer (%s)", exc.__class__.__name__)
             return 0
+        try:
+            await self.notices.remind(self.store, self.authority.now())
+        except Exception as exc:
+            log.warning("reminders: the store did not answer (%s)", exc.__class__.__name__)
         changed = 0
         for game_id in due:
             try:
@@ -205,9 +239,9 @@ class GameService:
     async def create(self, game: str, players: int, config: dict[str, Any], seat_specs: list[dict[str, Any]],
                      seed: int | None = None, away_limit: int | None = 600, start: bool = False,
                      hints: bool = False, listed: bool = False, lang: str | None = None,
-                     clock: dict[str, Any] | None = None) -> dict[str, Any]:
+                     clock: dict[str, Any] | None = None, rated: bool = False) -> dict[str, Any]:
         out = await self.authority.create(game, players, config, seat_specs, seed, away_limit, start, hints,
-                                          listed, lang, clock)
+                                          listed, lang, clock, rated)
         if any(s["kind"] == "bot" for s in out["seats"]):
             self.bot_pool.start()  # the workers import the engine while people join, not at the bot's move
         return out

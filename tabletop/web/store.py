@@ -80,6 +80,9 @@ games = Table(
     Column("clock", Text),  # JSON: the table's clock (web/clocks.py); NULL: none
     Column("clock_state", Text),  # JSON: each seat's bank, whose turn runs since when, its deadline
     Column("deadline", Float, index=True),  # when the running turn's time is up (the clock sweep reads it)
+    Column("remind_at", Float, index=True),  # when the running turn's player is reminded (web/clocks.py)
+    Column("rated", Boolean),  # a rated table (web/ratings.py); NULL: no
+    Column("rated_done", Boolean),  # its ratings are written (once); NULL: not yet
 )
 
 seats = Table(
@@ -148,6 +151,7 @@ class GameRow:
     rematch: str | None = None
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
+    rated: bool = False
 
 
 class Stale(Exception):
@@ -259,7 +263,8 @@ class Store:
                  ("games", "duty_until", "FLOAT"), ("seats", "present_until", "FLOAT"),
                  ("seats", "seen_at", "FLOAT"), ("games", "spectator_chat", "BOOLEAN"),
                  ("games", "listed", "BOOLEAN"), ("games", "lang", "VARCHAR(8)"), ("games", "rematch", "VARCHAR(32)"),
-                 ("games", "clock", "TEXT"), ("games", "clock_state", "TEXT"), ("games", "deadline", "FLOAT")]
+                 ("games", "clock", "TEXT"), ("games", "clock_state", "TEXT"), ("games", "deadline", "FLOAT"),
+                 ("games", "rated", "BOOLEAN"), ("games", "rated_done", "BOOLEAN"), ("games", "remind_at", "FLOAT")]
         for table, column, kind in added:
             have = {c["name"] for c in inspect(self.engine).get_columns(table)}
             if column not in have:
@@ -300,7 +305,8 @@ class Store:
                 id=row.id, game=row.game, players=row.players, config=json.dumps(row.config),
                 seed=row.seed, status=row.status, spectator=row.spectator, created=row.created,
                 result=None, away_limit=row.away_limit, hints=row.hints, version=row.version, bot_turn=bot_turn,
-                listed=row.listed, lang=row.lang, clock=json.dumps(row.clock) if row.clock else None))
+                listed=row.listed, lang=row.lang, clock=json.dumps(row.clock) if row.clock else None,
+                rated=row.rated or None))
             for s in seat_rows:
                 c.execute(insert(seats).values(game_id=row.id, seat=s.seat, token=s.token, kind=s.kind,
                                                bot=s.bot, name=s.name, joined=s.joined))
@@ -321,7 +327,7 @@ class Store:
             GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
                     json.loads(g.result) if g.result else None, g.away_limit, bool(g.hints), g.version or 0,
                     bool(g.listed), g.lang, g.rematch, json.loads(g.clock) if g.clock else None,
-                    json.loads(g.clock_state) if g.clock_state else None),
+                    json.loads(g.clock_state) if g.clock_state else None, bool(g.rated)),
             [SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined, s.auto_single is not False) for s in srows],
             [ActionRow(a.idx, a.seat, a.action, a.text, a.irreversible, bool(a.auto)) for a in arows],
             [SeatChange(r.n, r.revision, r.seat, r.change, r.bot, r.reason, r.by_seat, r.was, r.created)
@@ -340,7 +346,8 @@ class Store:
                 for s in c.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
                     by_game[s.game_id].append(SeatRow(s.seat, s.token, s.kind, s.bot, s.name, s.joined))
         return [(GameRow(g.id, g.game, g.players, json.loads(g.config), g.seed, g.status, g.spectator, g.created,
-                         None, g.away_limit, bool(g.hints), g.version or 0, True, g.lang), by_game[g.id])
+                         None, g.away_limit, bool(g.hints), g.version or 0, True, g.lang,
+                         clock=json.loads(g.clock) if g.clock else None, rated=bool(g.rated)), by_game[g.id])
                 for g in rows]
 
     def set_rematch(self, game_id: str, rematch: str, expect: int) -> int:
@@ -389,6 +396,22 @@ class Store:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(select(games.c.id).where(
                 games.c.status == "active", games.c.deadline.is_not(None), games.c.deadline <= now))]
+
+    def due_reminders(self, now: float) -> list[tuple[str, float, dict[str, Any]]]:
+        """Running games whose player is to be reminded now: (id, when, the clock state)."""
+        with self.engine.connect() as c:
+            return [(r.id, r.remind_at, json.loads(r.clock_state)) for r in c.execute(
+                select(games.c.id, games.c.remind_at, games.c.clock_state).where(
+                    games.c.status == "active", games.c.remind_at.is_not(None), games.c.remind_at <= now))
+                if r.clock_state]
+
+    def reminded(self, game_id: str, when: float) -> bool:
+        """Mark the reminder due at ``when`` as sent (no version: not a change of the game); False
+        if another process marked it, or a move replaced it, first."""
+        with self.engine.begin() as c:
+            done = c.execute(update(games).where(games.c.id == game_id, games.c.remind_at == when)
+                             .values(remind_at=None))
+            return done.rowcount == 1
 
     def update_seat(self, game_id: str, seat: int, expect: int, bot_turn: bool | None = None, **values: Any) -> int:
         with self.engine.begin() as c:

@@ -84,6 +84,7 @@ def payload(live: LiveGame, seat: int | None, lang: str = "en",
                         for t, votes in sorted(live.level_votes.items())],
         "clock": clock_view(live),
         "listed": live.row.listed,
+        "rated": live.row.rated,
         "rematch": live.row.rematch,  # the next game of these people (POST .../rematch makes it)
     }
 
@@ -252,7 +253,7 @@ def table_entry(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
     """One open table as the lobby lists it: no token, only what anyone may see before sitting down."""
     return {"game_id": row.id, "game": row.game, "title": get_game(row.game).title, "players": row.players,
             "config": row.config, "lang": row.lang, "created": row.created, "away_limit": row.away_limit,
-            "hints": row.hints, "clock": row.clock,
+            "hints": row.hints, "clock": row.clock, "rated": row.rated,
             "seats": [{"seat": s.seat, "name": s.name if s.joined or s.kind == "bot" else None, "kind": s.kind,
                        "bot": s.bot, "joined": s.joined} for s in seats],
             "free": sum(1 for s in seats if s.kind == "human" and not s.joined)}

@@ -6,6 +6,7 @@ servers on one store and after a restart."""
 
 from __future__ import annotations
 
+import json
 import time
 from contextlib import nullcontext
 
@@ -128,3 +129,36 @@ def test_each_deadline_is_applied_once_with_two_servers_and_after_a_restart(data
         time.sleep(2.0)  # both sweeps ran meanwhile
         assert changes(a, "clock") == 1
         assert wait_for(lambda: state(b, g, 0)["seats"][first]["kind"] == "bot")
+
+
+def test_a_reminder_goes_once_when_a_quarter_of_the_turn_is_left(database) -> None:
+    """A correspondence turn of a day and a minute: its player is reminded six hours before the
+    deadline (a quarter of the turn, at most twelve hours), once, whichever of two servers on
+    the store sweeps first, in the account's language."""
+    from tests.web.test_accounts import PASSWORD, sign_up
+    from tests.web.test_notices import Receiver
+
+    receiver = Receiver()
+    shared = database.startswith("postgresql")
+    app = api_app(database, notice_retry=0.2)
+    try:
+        with TestClient(app) as host, TestClient(app) as ann, \
+                (TestClient(api_app(database)) if shared else nullcontext(host)) as other:
+            assert sign_up(ann, "Ann Reminded", PASSWORD).status_code == 201
+            assert ann.put("/api/me/settings", json={"webhook": receiver.url, "lang": "de"}).status_code == 200
+            g = clocked(host, kind="correspondence", per_move=DAY, bank=60, policy="bot")
+            first = state(host, g, 0)["current_player"]
+            assert ann.post("/api/me/seats", json={"tokens": [g["seats"][first]["token"]]}).json() == {"claimed": 1}
+            clocks.skip_time(DAY + 60 - 6 * 3600 - 60)  # a minute before the reminder: nothing
+            time.sleep(1.5)
+            assert [json.loads(p["body"])["event"] for p in receiver.posts] == []
+            clocks.skip_time(120)
+            posts = receiver.wait(1)
+            time.sleep(2.5)  # both servers swept meanwhile
+            bodies = [json.loads(p["body"]) for p in receiver.posts]
+            assert [(b["event"], b["seat"]) for b in bodies] == [("reminder", first)]
+            assert "Noch 6 Stunden" in bodies[0]["text"], bodies[0]["text"]
+            assert state(other, g, 0)["seats"][first]["kind"] == "human"  # the deadline is still ahead
+            assert posts
+    finally:
+        receiver.close()

@@ -73,6 +73,9 @@ export function accountBox(changed, switched) {
       webhook_format: String(data.get("webhook_format") || "json"),
       email: String(data.get("email") || "").trim() || null,
       email_notices: data.get("email_notices") === "on",
+      // quiet hours in this device's own time: notices wait until they end
+      quiet_hours: data.get("quiet_from") === "" ? null : [Number(data.get("quiet_from")), Number(data.get("quiet_to"))],
+      utc_offset_minutes: -new Date().getTimezoneOffset(),
     };
     try {
       const out = await putJSON("/api/me/settings", body);
@@ -86,6 +89,8 @@ export function accountBox(changed, switched) {
 
   function noticeForm() {
     const s = (st.me && st.me.settings) || {};
+    const hours = Array.from({ length: 24 }, (_, n) => n);
+    const hour = (n) => `${String(n).padStart(2, "0")}:00`;
     return h("details.account-notices", { id: "account-notices" }, h("summary", t("account.notices")),
       h("form", { id: "notices-form", onsubmit: (e) => { e.preventDefault(); saveNotices(e.target); } },
         h("p.muted.small", t("account.noticesHelp")),
@@ -99,6 +104,14 @@ export function accountBox(changed, switched) {
           h("input", { type: "email", id: "email", name: "email", maxlength: 254, value: s.email || "" }),
           h("label.small", h("input", { type: "checkbox", id: "email-notices", name: "email_notices", checked: !!s.email_notices }),
             " ", t("account.emailNotices"))),
+        h("div.row", h("label", { for: "quiet-from" }, t("account.quietHours")),
+          h("select", { id: "quiet-from", name: "quiet_from", "aria-label": t("account.quietFrom") },
+            h("option", { value: "", selected: !s.quiet_hours }, t("account.quietNone")),
+            hours.map((n) => h("option", { value: n, selected: !!s.quiet_hours && s.quiet_hours[0] === n }, hour(n)))),
+          " – ",
+          h("select", { id: "quiet-to", name: "quiet_to", "aria-label": t("account.quietTo") },
+            hours.map((n) => h("option", { value: n, selected: s.quiet_hours ? s.quiet_hours[1] === n : n === 8 }, hour(n))))),
+        h("p.muted.small", t("account.quietHelp")),
         h("button.small", { type: "submit", id: "save-notices" }, t("account.save"))));
   }
 

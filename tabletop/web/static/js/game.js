@@ -425,6 +425,7 @@ export function showGame(root, gameId) {
           h("code", l.action), " ", logText(l.text))))), "all-options"));
     }
     if (p.seat !== null && p.status !== "finished") tools.push(noticeControls());
+    if (p.rated) tools.push(h("span.table-rated.badge.small", { id: "table-rated", title: t("rating.ratedHelp") }, t("rating.rated")));
     if (p.hints) tools.push(h("span.table-hints.small.muted", { id: "table-hints", title: t("game.hint.tableHelp") }, t("game.hint.table")));
     if (mine && p.can_hint) {
       tools.push(h("button.small.hint", { type: "button", id: "hint", title: t("game.hint.title"),

@@ -1,6 +1,7 @@
 // The lobby: create a game (players, seats, variants), invite links, my games.
 
 import { accountBox, refusal } from "./account.js";
+import { ratingsBox } from "./ratings.js";
 import { botLevels, getJSON, postJSON } from "./api.js";
 
 // the clocks a table may have (POST /api/games "clock"; docs/WEB.md, "Clocks")
@@ -66,6 +67,7 @@ export function showLobby(root) {
     hints: false,
     spectatorChat: false,
     listed: false,
+    rated: false,
     clock: "none",
     clockPolicy: "bot",
     tables: null, // GET /api/tables: open tables anyone may sit at
@@ -104,7 +106,8 @@ export function showLobby(root) {
     try { st.data[game] = await getJSON(`/api/data/${game}`); } catch { st.data[game] = null; }
   }
 
-  const account = accountBox(() => render(), () => refreshMine());
+  const account = accountBox(() => render(), () => { refreshMine(); board.load(); });
+  const board = ratingsBox(() => render(), () => account.me, () => (st.meta ? st.meta.games : []));
 
   async function refreshMine() {
     if (account.me) {
@@ -262,7 +265,8 @@ export function showLobby(root) {
     };
     if (st.seed !== "" && Number.isFinite(Number(st.seed))) body.seed = Number(st.seed);
     body.away_limit = st.awayLimit;
-    if (st.hints) body.hints = true;
+    if (st.hints && !st.rated) body.hints = true;
+    if (st.rated && account.me) body.rated = true;
     if (st.spectatorChat) body.spectator_chat = true;
     if (st.listed) body.listed = true;
     if (CLOCKS[st.clock]) body.clock = { ...CLOCKS[st.clock], policy: st.clockPolicy };
@@ -274,8 +278,8 @@ export function showLobby(root) {
     try {
       st.created = await postJSON("/api/games", body);
       const first = st.created.seats[0];
-      if (st.listed && first.kind === "human") {
-        // an open table: its maker sits at seat 0 at once, before anyone else may take it
+      if ((st.listed || body.rated) && first.kind === "human") {
+        // an open or rated table: its maker sits at seat 0 at once (with the account), before anyone else may take it
         await postJSON(`/api/games/${st.created.id}/join`, { token: first.token, name: first.name });
         rememberToken(st.created.id, first.token, 0);
       }
@@ -320,7 +324,8 @@ export function showLobby(root) {
         return h("li.open-table", { "data-table": x.game_id },
           h("strong", titles[x.game] || x.title), " ",
           h("span.muted.small", t("lobby.soloPlayers", { n: x.players }), rules.length ? ` · ${rules.join(" · ")}` : "",
-            x.lang ? ` · ${langs[x.lang] || x.lang}` : ""),
+            x.lang ? ` · ${langs[x.lang] || x.lang}` : "", ` · ${clockName(x.clock)}`),
+          x.rated ? h("span.badge.rated", " ", t("rating.rated")) : null,
           h("div.who.small", x.seats.map((s) => s.kind === "bot" ? t("game.botLabel", { level: t(`level.${s.bot}`) })
             : s.joined ? s.name : h("em", t("tables.freeSeat"))).reduce((acc, el, i) => (i ? [...acc, " · ", el] : [el]), [])),
           h("button.small.primary", { type: "button", "data-sit": x.game_id, onclick: () => sitDown(x) },
@@ -334,6 +339,15 @@ export function showLobby(root) {
           oninput: (e) => { st.sitName = e.target.value; } })),
       st.sitError ? h("p.error", { role: "alert", id: "sit-error" }, st.sitError) : null,
       body);
+  }
+
+  /** A table's clock in words: the lobby's preset of that clock, or its kind. */
+  function clockName(clock) {
+    if (!clock) return t("clock.none");
+    const same = (a, b) => a.kind === b.kind && a.bank === b.bank && (a.increment || 0) === (b.increment || 0)
+      && (a.per_move || 0) === (b.per_move || 0);
+    const k = Object.keys(CLOCKS).find((n) => CLOCKS[n] && same(CLOCKS[n], clock));
+    return k ? t(`clock.${k}`) : t(`rating.clock.${clock.kind}`);
   }
 
   function link(gameId, token) { return `${location.origin}/game/${gameId}?token=${encodeURIComponent(token)}`; }
@@ -400,7 +414,9 @@ export function showLobby(root) {
         } }, counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))))),
       h("fieldset.seats", h("legend", t("lobby.seats")), seatRows),
       normal.length ? h("fieldset.options", h("legend", t("lobby.options")), normal) : null,
-      h("div.opt.hints-opt", h("label", h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: st.hints,
+      account.me ? h("div.opt.rated-opt", h("label", h("input", { type: "checkbox", id: "rated", name: "rated", checked: st.rated,
+        onchange: (e) => { st.rated = e.target.checked; render(); } }), " ", t("rating.rated")), h("small.help", t("rating.ratedHelp"))) : null,
+      st.rated && account.me ? null : h("div.opt.hints-opt", h("label", h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: st.hints,
         onchange: (e) => { st.hints = e.target.checked; } }), " ", t("lobby.hints")), h("small.help", t("lobby.hintsHelp"))),
       h("div.opt.clock-opt", h("label", { for: "clock" }, t("lobby.clock")),
         h("select", { id: "clock", name: "clock", onchange: (e) => { st.clock = e.target.value; render(); } },
@@ -452,7 +468,7 @@ export function showLobby(root) {
     clear(root).append(h("div.lobby",
       // the invite links first, so they show without scrolling once a game is created
       h("div.lobby-col", soloPanel(), createdPanel(), createForm()),
-      h("div.lobby-col", account.panel(), tablesPanel(), mineList(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
+      h("div.lobby-col", account.panel(), tablesPanel(), mineList(), board.panel(), h("section.card.about", h("h2", t("lobby.howTitle")), h("p", t("lobby.how"))))));
   }
 
   (async () => {
