@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
-from tests.browser.ui import revision, wait_my_turn, wait_revision_change
+from tests.browser.ui import in_view, revision, wait_my_turn, wait_revision_change
 
 
 def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: Any, pages: Pages) -> None:
@@ -71,6 +71,7 @@ def test_hint_against_a_bot_and_review_after_the_game(server: Server, browser: A
     shot(page, "81-review")
     items.first.locator("[data-review-show]").click()
     page.wait_for_selector(f"#replay[data-step='{step}']", timeout=15000)
+    assert in_view(page, "#replay")  # shown where it can be seen, not below the end screen
     assert not pages.errors, pages.errors
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import Pages, Server, require_browser, shot
-from tests.browser.ui import click_and_wait, create_and_join, fill_lobby, wait_my_turn
+from tests.browser.ui import click_and_wait, create_and_join, fill_lobby, in_view, wait_my_turn
 
 
 def wait_step(page: Any, step: int) -> None:
@@ -66,12 +66,22 @@ def test_bots_finish_end_screen_and_replay(server: Server, browser: Any, pages: 
     page.click("#open-replay")
     page.wait_for_selector("#replay-step")
     page.wait_for_function("() => document.querySelector('#replay-step').textContent.includes('Step 0 of')")
+    # it opens where it can be seen (issue 64: it opened below the end screen, and nothing scrolled)
+    assert in_view(page, "#replay")
     assert f"of {steps}" in page.inner_text("#replay-step")
     page.click("#replay-next")
     wait_step(page, 1)
     half = steps // 2
     page.locator("#replay-slider").fill(str(half))
     wait_step(page, half)
+    # every panel shows the moment the replay is at: the score table, and the log up to that step
+    at_half = server.http.get(f"/api/games/{game_id}/replay/{half}", params={"token": token}).json()
+    page.wait_for_function("n => document.querySelectorAll('#log li[data-idx]').length > 0", arg=half)
+    shown = [int(page.inner_text(f"#players [data-score='{i}']")) for i in range(len(at_half["scores"]))]
+    assert shown == at_half["scores"] != result["scores"]
+    idx = [int(x) for x in page.locator("#log li[data-idx]").evaluate_all("els => els.map(e => e.dataset.idx)")]
+    assert idx and max(idx) == half - 1, (max(idx), half)
+    assert page.inner_text("#topbar-title").startswith(f"Round {at_half['view']['round']}/")
     shot(page, "11-replay-middle")
     page.click("#replay-last")
     wait_step(page, steps)

@@ -206,3 +206,9 @@ def create_and_join(page: Any, seed: int, name: str) -> tuple[str, str, str]:
     page.click("#join-button")
     page.click("#start-button")  # bot seats are always ready
     return link, game_id, token
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the top of ``selector`` is inside the window."""
+    return page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect();"
+                         " return r.top >= 0 && r.top < window.innerHeight; }", selector)

@@ -282,11 +282,17 @@ export function showGame(root, gameId) {
 
   // ---------------------------------------------------------------- replay
   // The replay shows the step it has loaded; a requested step (`want`) shows on the slider until it arrives.
-  async function replayGo(step) {
+  // `scroll`: bring the replay into view (opened from the end screen or the review, below it)
+  async function replayGo(step, scroll = false) {
     const steps = S.replay && S.replay.steps !== undefined ? S.replay.steps : S.p.revision;
     step = Math.max(0, Math.min(steps, step));
     S.replay = { ...(S.replay || {}), want: step };
+    if (!S.fullLog) loadFullLog(); // the log beside the replay shows the game up to its step
     render();
+    if (scroll) {
+      const el = document.getElementById("replay");
+      if (el) el.scrollIntoView({ block: "start" });
+    }
     try {
       const r = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay/${step}?token=${encodeURIComponent(token)}`);
       if (S.replay && S.replay.want === step) S.replay = { ...r, want: null };
@@ -496,7 +502,7 @@ export function showGame(root, gameId) {
       rv.mistakes.length ? h("ol.review-list", rv.mistakes.map((m) => h("li", { "data-review-step": m.step },
         t("game.review.line", { round: m.round ?? "?", played: logText(m.played.text), pv: Math.round(m.played.worth),
           best: logText(m.best.text), bv: Math.round(m.best.worth), loss: m.loss.toFixed(1) }), " ",
-        h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step) }, t("game.review.show")),
+        h("button.small", { type: "button", "data-review-show": m.step, onclick: () => replayGo(m.step, true) }, t("game.review.show")),
         m.reasons ? h("div.small.muted.review-why", m.reasons) : null)))
         : h("p.muted", t("game.review.none")));
   }
@@ -531,6 +537,9 @@ export function showGame(root, gameId) {
   function playersPanel() {
     const p = S.p;
     const m = mod();
+    // while replaying: the score at the replay's step (the projection is the end's: not shown)
+    const replayed = S.replay && S.replay.view ? S.replay : null;
+    const scores = replayed ? replayed.scores : p.scores;
     const rows = seatsShown().map((s) => {
       const cur = p.current_player === s.seat && p.status === "active";
       return h(`tr${cur ? ".current" : ""}${p.seat === s.seat ? ".me" : ""}`, { "data-seat": s.seat },
@@ -539,9 +548,9 @@ export function showGame(root, gameId) {
           cur ? h("span.badge.turn.small", t("game.toAct")) : null, awayNote(s)),
         p.clock ? h(`td.num.game-clock${p.clock.running === s.seat ? ".running" : ""}`, { "data-game-clock": s.seat },
           longClock(timeLeft(s.seat))) : null,
-        h("td.num", { "data-score": s.seat }, String(p.scores[s.seat] ?? "")),
+        h("td.num", { "data-score": s.seat }, String(scores[s.seat] ?? "")),
         h("td.num.muted", { "data-projected": s.seat, title: t("game.projectedHint") },
-          String(p.projected && (!m || !m.gameStarted || m.gameStarted(p.view)) ? p.projected[s.seat] ?? "" : "—")));
+          String(!replayed && p.projected && (!m || !m.gameStarted || m.gameStarted(p.view)) ? p.projected[s.seat] ?? "" : "—")));
     });
     const botControls = p.seat !== null && p.status === "active"
       ? keep(h("details.bot-controls", { id: "bot-controls" }, h("summary", t("game.seatsToBots")),
@@ -600,7 +609,12 @@ export function showGame(root, gameId) {
 
   function logPanel() {
     const p = S.p;
-    const entries = S.fullLog || p.log;
+    let entries = S.fullLog || p.log;
+    if (S.replay) {
+      // the moment the replay is at: the entries of its first `at` actions (a seat change after them)
+      const at = replayAt();
+      entries = entries.filter((e) => (e.kind === "seat" ? e.idx <= at : e.idx < at));
+    }
     let scoring = false; // entries after a round's end and before its next roll: the round's scoring
     const rows = entries.map((e) => {
       if (e.kind === "round_end") scoring = true;
@@ -683,7 +697,7 @@ export function showGame(root, gameId) {
       S.openSource ? sourceEvents(S.openSource) : null,
       rematchLine(),
       h("p.end-buttons",
-        h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0) }, t("replay.open")), " ",
+        h("button.primary", { type: "button", id: "open-replay", onclick: () => replayGo(0, true) }, t("replay.open")), " ",
         p.seat !== null ? h("button", { type: "button", id: "open-review", disabled: !!(S.review && S.review.loading),
           onclick: openReview }, t("game.review")) : null, " ",
         h("a.button", { id: "download-record", download: `game-${gameId}.json`,
@@ -764,9 +778,10 @@ export function showGame(root, gameId) {
     const p = S.p;
     const m = mod();
     // the round first; on a phone only the round (the game's name is what would be cut)
+    const shownView = S.replay && S.replay.view ? S.replay.view : p.view; // the replay's moment while replaying
     clear(topTitle).append(
-      p.view && p.view.round ? h("span.title-round", t("game.round", { n: p.view.round, of: S.data ? S.data.rounds || 7 : 7 })) : "",
-      h("span.title-name", `${p.view && p.view.round ? " · " : ""}${p.title}`));
+      shownView && shownView.round ? h("span.title-round", t("game.round", { n: shownView.round, of: S.data ? S.data.rounds || 7 : 7 })) : "",
+      h("span.title-name", `${shownView && shownView.round ? " · " : ""}${p.title}`));
     document.title = `${p.legal.length ? "● " : ""}${p.title} · tabletop`;
     connBadge();
     let main;
@@ -780,9 +795,11 @@ export function showGame(root, gameId) {
     const selection = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
     clear(root).append(h(`div.game.game-${p.game}`, { "data-revision": p.revision, "data-status": p.status, "data-seat": p.seat ?? "" },
       statusBar(),
-      endPanel(),
+      S.replay ? null : endPanel(),
       h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(),
-        chat.panel(p.seat, p.seats.map((s) => s.name), S.replay ? replayAt() : null), logPanel()))));
+        chat.panel(p.seat, p.seats.map((s) => s.name), S.replay ? replayAt() : null), logPanel())),
+      // while replaying, the result (and the review's other moments) below the replay
+      S.replay ? endPanel() : null));
     window.scrollTo(0, scrollY);
     showTargets(p);
     if (focused && !root.contains(focused)) {
