@@ -16,7 +16,7 @@ const CLOCKS = {
 // how long a player may be away before the others may hand their seat to a bot (seconds; null: never)
 const AWAY_LIMITS = [120, 300, 600, 1800, 3600, null];
 import { clear, copyText, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { cardText, has, t } from "./i18n.js";
 import { forgetToken, knownTokens, rememberToken } from "./tokens.js";
 
 // "Play against bots": the last solo table (players, bot levels, options), first time 2 players vs medium
@@ -132,6 +132,20 @@ export function showLobby(root) {
     return has(`opthelp.${name}`) ? t(`opthelp.${name}`) : serverHelp;
   }
 
+  /** A politics card's text, or an Emperor tile's bonus (and, on hover, its penalty), in the
+   *  page's language from the cards catalog; the printed English where the catalog lacks it. */
+  function tripleText(source, id, rec) {
+    if (source === "objectives") {
+      const text = cardText(`politics.${id}.text`, rec.text || "");
+      return { text, title: text };
+    }
+    if (source === "emperor_tiles" && has(`emperor.${id}.bonus`)) {
+      const bonus = cardText(`emperor.${id}.bonus`);
+      return { text: bonus, title: `${t("game.bonus")} ${bonus}\n${t("game.penalty")} ${cardText(`emperor.${id}.penalty`)}` };
+    }
+    return { text: rec.text || "", title: rec.text || "" };
+  }
+
   function optionField(name, help) {
     const spec = (OPTION_SPECS[st.game] || {})[name] || { type: "text" };
     if (spec.skip) return null;
@@ -196,8 +210,10 @@ export function showLobby(root) {
       pool.filter((id) => {
         const rec = d[spec.source][id];
         return (rec.group || id[0]) === g;
-      }).map((id) => h("option", { value: id, selected: cur[k] === id, title: (d[spec.source][id] || {}).text || "" },
-        d[spec.source][id].text ? `${id}: ${d[spec.source][id].text}` : id))));
+      }).map((id) => {
+        const { text, title } = tripleText(spec.source, id, d[spec.source][id] || {});
+        return h("option", { value: id, selected: cur[k] === id, title }, text ? `${id}: ${text}` : id);
+      })));
       return h("div.opt", h("span.opt-name", optionLabel(name)), h("div.opt-triple", sels), helpEl);
     }
     if (spec.type === "int") {
@@ -275,11 +291,19 @@ export function showLobby(root) {
       localStorage.setItem(SOLO_KEY, JSON.stringify({ game: body.game, players: body.players, config: body.config,
         bots: body.seats.slice(1).map((s) => s.bot) }));
     }
+    // a person and bots only: nobody to wait for, the game starts at once (its maker is seat 0)
+    const solo = body.seats[0].kind === "human" && body.seats.slice(1).every((s) => s.kind === "bot") && !st.listed;
+    if (solo) body.start = true;
     try {
       st.created = await postJSON("/api/games", body);
       const first = st.created.seats[0];
-      if ((st.listed || body.rated) && first.kind === "human") {
-        // an open or rated table: its maker sits at seat 0 at once (with the account), before anyone else may take it
+      if (solo) {
+        rememberToken(st.created.id, first.token, 0);
+        location.assign(link(st.created.id, first.token));
+        return;
+      }
+      if (first.kind === "human") {
+        // the table's maker sits at seat 0 at once (with the account), before anyone else may take it
         await postJSON(`/api/games/${st.created.id}/join`, { token: first.token, name: first.name });
         rememberToken(st.created.id, first.token, 0);
       }
