@@ -192,19 +192,17 @@ def fill_lobby(page: Any, base: str, name: str, bots: list[str]) -> None:
 
 
 def create_and_join(page: Any, seed: int, name: str) -> tuple[str, str, str]:
-    """Create the game filled in (with ``seed``), open seat 0's invitation, join as ``name`` and start;
-    returns (invitation link, game id, seat 0's token)."""
+    """Create the game filled in (seat 0 a person, ``name``; the others bots; with ``seed``): it
+    starts at once and the page opens it as seat 0 (issue 64: no waiting room, no *Join*, no
+    *Start* when nobody else is to come); returns (its link, game id, seat 0's token)."""
     page.click("details.advanced > summary")
     page.fill("#seed", str(seed))
     page.click("#create-button")
-    page.wait_for_selector("#created input[data-invite='0']")
-    assert page.locator("#created input[data-invite]").count() == 2  # seat 0's person and the spectators
-    link = page.input_value("#created input[data-invite='0']")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector(".game[data-status='active']")
+    assert page.locator("#join-button, #start-button").count() == 0
+    link = page.url
     game_id, token = link.split("/game/")[1].split("?")[0], link.split("token=")[1]
-    page.goto(link)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    page.click("#start-button")  # bot seats are always ready
     return link, game_id, token
 
 
