@@ -2,8 +2,12 @@
 
 Commands at the prompt: a number or an action (``d3``, ``g0``, ``done``),
 ``hint`` (the coach's three best moves with your estimated final VP, from your view only), ``undo``
-(your last decision, never across a roll, a draw or another player's move),
-``save FILE`` (the position, resumable with ``--load FILE``), ``log``, ``quit``.
+(your last decision, never across a roll, a draw or another player's move; it says what it took
+back or why it could not), ``save FILE`` (the position, resumable with ``--load FILE``), ``log``,
+``help`` (the numbers, the action notation, the item letters and the board explained), ``quit``.
+
+A command's answer is printed under the redrawn board and the list of actions, as the last thing
+before the next prompt, so that it stays on the screen. Every word comes from the catalogs (``cli.*``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ from tabletop.core.rng import derive_seed
 from tabletop.core.state import GameState
 from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
 from tabletop.i18n.events import action_text, reasons_text
+
+# ``help``: the commands (``cli.help``, ``cli.help.help``), then what the screen shows; the notation,
+# item and board parts only for the game whose drawing and notation they describe
+HELP_ALL = ("cli.help", "cli.help.help", "cli.help.numbers")
+HELP_GAH = ("cli.help.notation", "cli.help.items", "cli.help.board")
 
 
 class Words:
@@ -123,7 +132,14 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
         for text, table in words.new_events():
             console.print("  " + text, style="dim" if table else None, markup=False)
 
-    turn_marks: list[int] = []  # history lengths where your decisions started
+    # a command's answer (help, hint, undo, save, log, an error): printed after the board is drawn
+    # again, just before the prompt, so the drawing never pushes it off the screen
+    answer: list[tuple[str, str | None]] = []
+
+    def tell(text: str, style: str | None = None) -> None:
+        answer.append((text, style))
+
+    turn_marks: list[tuple[int, bool]] = []  # per decision of yours: the history's length after it, undoable
     while not st.is_terminal():
         cp = st.current_player
         if st.is_chance():
@@ -145,60 +161,78 @@ def play(game: str, players: int | None, seat: int, bots: str, seed: int | None,
         console.print(f"\n[bold]{words.prompt()}[/]")
         for i, a in enumerate(legal):
             console.print(f"  {i:2d}. [cyan]{a:14s}[/] {words.action(a)}")
+        if answer:
+            console.print("")
+            for text, style in answer:
+                console.print(text, style=style, markup=False)
+            answer.clear()
         try:
             line = input("> ").strip()
         except EOFError:
-            console.print("\n(end of input) bye")
+            console.print("\n" + say("cli.end_of_input"), markup=False)
             return
         word, _, arg = line.partition(" ")
         if word in ("quit", "exit", "q"):
-            console.print("bye")
+            console.print(say("cli.bye"), markup=False)
             return
         if word in ("help", "?", ""):
-            console.print(say("cli.help"), markup=False)
+            keys: tuple[str, ...] = HELP_ALL[:2]  # an empty line: the commands only
+            if word:
+                keys = HELP_ALL + (HELP_GAH if info.name == "grand-austria-hotel" else ())
+            for key in keys:
+                head, _, body = say(key).partition("\n")
+                tell(head, "bold" if key != "cli.help" else None)  # the commands' first line is no heading
+                if body:
+                    tell(body)
             continue
         if word == "hint":
             try:
                 moves = coach.hint(game, seat, list(legal), st.view(seat))
             except ValueError as exc:
-                console.print(f"! {exc}")
+                tell(f"! {exc}", "red")
                 continue
-            console.print(say("cli.hint.head"), markup=False)
+            tell(say("cli.hint.head"))
             for i, m in enumerate(moves, start=1):
-                console.print("  " + say("cli.hint.move", rank=i, action=m.action, text=words.action(m.action),
-                                         worth=round(m.worth)), markup=False)
+                tell("  " + say("cli.hint.move", rank=i, action=m.action, text=words.action(m.action),
+                                worth=round(m.worth)))
                 if m.why:
-                    console.print("       " + reasons_text(words.cat, m.why), markup=False)
+                    tell("       " + reasons_text(words.cat, m.why))
             continue
         if word == "undo":
-            if not _undo_own(st, seat, turn_marks):
-                console.print("nothing of yours to undo (not across rolls, draws or other players' moves)")
+            key, taken = _undo_own(st, seat, turn_marks)
             words.new_events()  # the log now ends where the undone action began
+            # the action taken back in words, as the list of actions says it again now
+            tell(say(key, action=taken, text=words.action(taken) if key == "cli.undo.done" else ""),
+                 None if key == "cli.undo.done" else "yellow")
             continue
         if word == "save":
             if not arg:
-                console.print("! give a file name: save FILE")
+                tell(say("cli.save.need_file"), "red")
                 continue
             try:
                 Path(arg).write_text(json.dumps(st.to_position(), indent=1))
             except OSError as exc:
-                console.print(f"! cannot write {arg}: {exc.strerror}")
+                tell(say("cli.save.failed", file=arg, error=exc.strerror), "red")
                 continue
-            console.print(f"saved to {arg}; continue with: tabletop play --load {arg} --seat {seat}")
+            tell(say("cli.saved", file=arg, seat=seat))
             continue
         if word == "log":
+            tell(say("cli.log.head"))
             for a in st.history[-12:]:
-                console.print("  " + a, style="dim")
+                tell("  " + a, "dim")
             continue
         action = legal[int(line)] if line.isdigit() and int(line) < len(legal) else line
+        if action not in legal:
+            tell(say("cli.error.illegal", action=line), "red")
+            continue
         before_fp = st.hidden_fingerprint()
         try:
             st.apply(action)
         except TabletopError as exc:
-            console.print(f"[red]! {exc}[/]")
+            tell(f"! {exc}", "red")
             continue
         # an action that revealed hidden information or used randomness cannot be taken back
-        turn_marks.append(len(st.history) if st.hidden_fingerprint() == before_fp else -1)
+        turn_marks.append((len(st.history), st.hidden_fingerprint() == before_fp))
         show_events()
     _draw(console, info, st, seat, plain, words.cat.lang)
     scores = st.scores()
@@ -239,18 +273,28 @@ def _draw(console: Console, info: GameInfo, st: GameState, seat: int, plain: boo
     """The table as ``seat`` sees it, in ``lang`` (a game's drawing may stay English: Burger Joint's)."""
     console.print("")
     if info.render_rich is not None and not plain:
-        console.print(info.render_rich(st, seat, lang=lang))
+        # wrapped to the terminal's width: a long line (a full hand) is not cut off at the panel's edge
+        console.print(info.render_rich(st, seat, lang=lang), soft_wrap=False)
     elif info.render is not None:
         text = info.render(st, seat, lang=lang)
-        console.print(Panel(text) if not plain else text)
+        console.print(Panel(text) if not plain else text, soft_wrap=plain)
     else:
         console.print(json.dumps(st.view(seat), indent=1))
 
 
-def _undo_own(st: Any, seat: int, marks: list[int]) -> bool:
-    """Take back this seat's last action if nothing happened after it and it revealed nothing."""
-    if not marks or marks[-1] != len(st.history) or marks[-1] < 0:
-        return False
-    st.undo()
+def _undo_own(st: Any, seat: int, marks: list[tuple[int, bool]]) -> tuple[str, str]:
+    """Take back this seat's last action if nothing happened after it and it revealed nothing.
+
+    Returns the catalog key of the answer and the action it is about: ``cli.undo.done`` and the
+    action taken back; else why not: ``cli.undo.none`` (no decision of yours yet), ``cli.undo.after``
+    (a roll, a draw or another seat's move came after it) or ``cli.undo.hidden`` (it revealed
+    something hidden or used chance, e.g. a new guest drawn for the queue) and that action."""
+    if not marks:
+        return "cli.undo.none", ""
+    at, reversible = marks[-1]
+    if at != len(st.history):
+        return "cli.undo.after", ""
+    if not reversible:
+        return "cli.undo.hidden", st.history[-1]
     marks.pop()
-    return True
+    return "cli.undo.done", st.undo()

@@ -279,8 +279,10 @@ def render_rich(st: GahState, seat: int | None = None, *, lang: str = "en") -> A
                 style = COLOUR_STYLE[rules.room_colour[r]] + (" bold reverse" if pl.rooms[r] == 2 else "")
                 cells.append(Text(mark, style=style if pl.rooms[r] else "dim " + COLOUR_STYLE[rules.room_colour[r]]))
             hotel.add_row(*cells)
-        lines: list[Any] = [Text(cat.n("draw.player_rich", pl.money, vp=pl.vp, money=pl.money, emperor=pl.emperor,
-                                   tile=st.tiles[p], covered=st.covered[p])),
+        # the turn order tile said plainly: the seat's two turns of the round and how many it took
+        first, second = st.tiles[p]
+        lines: list[Any] = [Text(cat.n("draw.player_turns", pl.money, vp=pl.vp, money=pl.money, emperor=pl.emperor,
+                                   first=first, second=second, covered=st.covered[p])),
                             Text(t("draw.kitchen", items=", ".join(f"{pl.kitchen[i]}{ITEM_LETTER[i]}"
                                                                    for i in st.item_range)))]
         for tb, g in enumerate(pl.cafe):
