@@ -49,11 +49,13 @@ ATTEMPTS = 3
 TIME_LIMIT = 300.0
 # bots that answer in a few ms: they get a worker of their own (see BotPool)
 QUICK = ("random", "greedy")
-# bot thinking is background work: on a busy machine the server (and everything else) goes first;
-# on Linux the workers also take the idle scheduling class, which lets any other process that
-# wakes up (the server with an update to send) have the core at once, where nice 19 still
-# shares it out in slices
-WORKER_NICE = 19
+# bot thinking runs behind the server: at nice 10 a worker has about a tenth of the weight of
+# a process at normal priority (the server with an update to send, or other work on the
+# machine), so it yields to them, yet it keeps a share of a busy core and a person's wait stays
+# near the table's bound a decision (--bot-seconds). The idle scheduling class (tried before)
+# gave the workers nothing while anything else ran: on a machine doing other work a master's
+# turn took 7 s (median) and up to 20 s against the 4 s bound (tools/bot_wait.py, docs/WEB.md)
+WORKER_NICE = 10
 
 
 def default_workers() -> int:
@@ -74,8 +76,6 @@ def _start_worker() -> None:
     watch_parent()  # a server killed with SIGKILL cannot stop its workers: they end themselves
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
-    with contextlib.suppress(OSError, AttributeError):  # Linux: run only on a core nothing else wants
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from tabletop.bots import registry  # noqa: F401 - the bots and their evaluators
     from tabletop.bots.base import searching_process
     from tabletop.core.registry import game_names, get_game

@@ -76,6 +76,9 @@ export function showGame(root, gameId) {
       yourTurn(`${payload.title}: ${t("game.yourTurn")}`, t("notice.body"));
     }
     S.recvAt = Date.now(); // the away countdowns count from here
+    // a bot's turn: how long it has been thinking counts from when its turn reached this page
+    const botTurn = (x) => x && x.status === "active" && x.seats[x.current_player] && x.seats[x.current_player].kind === "bot";
+    if (botTurn(payload) && !(botTurn(cur) && cur.current_player === payload.current_player)) S.botSince = Date.now();
     if (changed) {
       S.ui.selectedTable = null;
       S.ui.copyOpen = false;
@@ -256,6 +259,7 @@ export function showGame(root, gameId) {
       el.textContent = clock(left);
       if (left <= 0) ranOut = true;
     }
+    for (const el of root.querySelectorAll("[data-thinking]")) el.textContent = clock((Date.now() - (S.botSince || Date.now())) / 1000);
     for (const el of root.querySelectorAll("[data-game-clock]")) {
       const left = timeLeft(Number(el.dataset.gameClock));
       if (left !== null) el.textContent = longClock(left);
@@ -429,6 +433,12 @@ export function showGame(root, gameId) {
         h("span.ao-icon", "☰ "), h("span.ao-text", t("game.allOptions", { n: p.legal.length })), h("span.ao-count", String(p.legal.length))),
         h("div.option-list", p.legal.map((l) => h("button.small.option", { type: "button", "data-action": l.action, ...guardAttrs(l.action), onclick: () => act(l.action) },
           h("code", l.action), " ", logText(l.text))))), "all-options"));
+    }
+    const thinker = p.status === "active" ? p.seats[p.current_player] : null;
+    if (thinker && thinker.kind === "bot") {
+      // a bot is to move: say so, with the seconds it has been thinking (it may take a few on a busy machine)
+      tools.push(h("span.bot-thinking.small", { id: "bot-thinking", "aria-live": "polite" }, "⏳ ",
+        t("game.botThinking", { name: thinker.name }), " ", h("span", { "data-thinking": "1" }, clock((Date.now() - (S.botSince || Date.now())) / 1000))));
     }
     if (p.seat !== null && p.status !== "finished") tools.push(noticeControls());
     if (p.rated) tools.push(h("span.table-rated.badge.small", { id: "table-rated", title: t("rating.ratedHelp") }, t("rating.rated")));
