@@ -69,6 +69,8 @@ def test_a_correspondence_game_between_two_accounts(clocked_server, browser: obj
     gid = link.split("/game/")[1].split("?")[0]
     ben.reload()
     ben.wait_for_selector(f"[data-sit='{gid}']")
+    # the list says what the table is: its clock among the rest
+    assert "1 Tag pro Zug" in ben.inner_text(f"li.open-table[data-table='{gid}']")  # Ben reads German
     ben.click(f"[data-sit='{gid}']")
     ben.wait_for_url(f"**/game/{gid}?token=*")
     ann.goto(link)

@@ -16,6 +16,7 @@ def test_an_open_table_its_chat_and_the_rematch(server: Server, browser: object,
     ann.wait_for_selector("#create-form")
     ann.select_option("select[name='seat-1-kind']", "human")
     ann.fill("input[name='seat-0-name']", "Ann")
+    ann.check("input[name='discard_free_guests']")  # a variant: the list of open tables names it
     ann.check("#listed")
     ann.click("#create-button")
     ann.wait_for_selector("#created")
@@ -25,7 +26,9 @@ def test_an_open_table_its_chat_and_the_rematch(server: Server, browser: object,
     ben = pages.new(locale="zh-CN")
     ben.goto(f"{server.base}/")
     ben.wait_for_selector(f"li.open-table[data-table='{gid}']")
-    assert "Ann" in ben.inner_text(f"li.open-table[data-table='{gid}']")  # its maker sits there already
+    entry = ben.inner_text(f"li.open-table[data-table='{gid}']")
+    assert "Ann" in entry  # its maker sits there already
+    assert "弃掉免费房客" in entry and "不计时" in entry  # the variant and the clock (none), in Ben's words
     ben.fill("#sit-name", "Ben")
     ben.click(f"[data-sit='{gid}']")
     ben.wait_for_url(f"**/game/{gid}?token=*")

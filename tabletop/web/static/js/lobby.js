@@ -343,8 +343,10 @@ export function showLobby(root) {
     else {
       body = h("ul.open-tables", items.map((x) => {
         const mods = x.config && x.config.modules;
+        // the rules: edition, modules, and each variant switched on (by its option's name)
+        const variants = Object.entries(x.config || {}).filter(([k, v]) => v === true && k !== "modules").map(([k]) => optionLabel(k));
         const rules = [x.config && x.config.edition === "original" ? t("opt.edition.original") : null,
-          mods && mods.length ? t("lobby.soloModules", { n: Array.isArray(mods) ? mods.length : 5 }) : null].filter(Boolean);
+          mods && mods.length ? t("lobby.soloModules", { n: Array.isArray(mods) ? mods.length : 5 }) : null, ...variants].filter(Boolean);
         return h("li.open-table", { "data-table": x.game_id },
           h("strong", titles[x.game] || x.title), " ",
           h("span.muted.small", t("lobby.soloPlayers", { n: x.players }), rules.length ? ` · ${rules.join(" · ")}` : "",
