@@ -11,7 +11,7 @@ import click
 
 from tabletop.bots.registry import level_name
 from tabletop.core.errors import TabletopError
-from tabletop.i18n.catalog import LANGUAGES, catalog, default_language
+from tabletop.i18n.catalog import LANGUAGES, Catalog, catalog, default_language
 from tabletop.i18n.events import replay_events, sentence
 
 
@@ -34,13 +34,19 @@ def load_record(path: Path, index: int) -> dict[str, Any]:
     raise click.ClickException(f"{path}: no game with index {index} (it holds {len(records)} games)")
 
 
-def seat_names(rec: dict[str, Any], lang_seat: str) -> list[str]:
+def seat_names(rec: dict[str, Any], cat: Catalog) -> list[str]:
     """Each seat's name: the record's own names, or "Seat n" with its bot, a level's spec (as a
-    ladder journal writes it) shown by the level's name."""
+    ladder journal writes it) shown by the level's name in the catalog's language (``level.*``;
+    a bot that is no level by its spec as written)."""
     if rec.get("names"):
         return [str(n) for n in rec["names"]]
     bots = rec.get("bots") or [None] * int(rec["players"])
-    return [lang_seat.format(n=i + 1) + (f" ({level_name(b)})" if b else "") for i, b in enumerate(bots)]
+    return [cat.t("seat", n=i + 1) + (f" ({bot_label(cat, b)})" if b else "") for i, b in enumerate(bots)]
+
+
+def bot_label(cat: Catalog, spec: str) -> str:
+    level = level_name(spec)
+    return cat.t(f"level.{level}") if f"level.{level}" in cat else level
 
 
 @click.command()
@@ -62,7 +68,7 @@ def replay(file: Path, index: int, lang: str | None, as_json: bool) -> None:
             sys.stdout.write(json.dumps(ev, ensure_ascii=False, separators=(",", ":")) + "\n")
         return
     cat = catalog(lang or default_language())
-    names = seat_names(rec, cat.t("seat", n="{n}"))
+    names = seat_names(rec, cat)
     current = None
     for ev in events:
         if ev["round"] != current and ev["kind"] not in ("start",):

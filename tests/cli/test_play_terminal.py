@@ -39,8 +39,8 @@ def test_help_explains_the_numbers_the_notation_the_items_and_the_board() -> Non
                    "The notation (docs/NOTATION.md)", "take the guest in queue slot 0-4",
                    "d6=2        take a 6 die and carry out action 2", "action 1: take 2 strudel and 1 cake",
                    "s strudel, c cake, w wine, k coffee", "\"wants sskk\": the guest orders 2 strudel and 2 coffee",
-                   "\"turns 1 and 4 of the round\"", "\"tile (1, 4)\") means the seat plays the 1st and the 4th turn",
-                   "(--plain: \"covered 0\") counts the turns it has taken", "□ prepared, ■ occupied",
+                   "\"turns 1 and 4 of the round\" means", "the seat plays the 1st and the 4th turn",
+                   "\"0 taken\" counts the turns it has", "□ prepared, ■ occupied",
                    "hint        the coach's three best moves", "undo        take back your last decision",
                    "save FILE", "log         the last moves", "help        this explanation"):
         assert phrase in after, phrase
@@ -54,12 +54,12 @@ def test_help_in_german_and_chinese_comes_from_the_catalogs() -> None:
     de = answers("help", "quit", lang="de")[1]
     for phrase in ("Die nummerierte Liste unter der Frage", "Die Notation (docs/NOTATION.md)",
                    "nimm den Gast auf Feld 0-4 der Warteschlange", "s Strudel, c Torte, w Wein, k Kaffee",
-                   "„Züge 1 und 4 der Runde“", "„Reihenfolgeplättchen (1, 4)“", "„abgedeckt 0“",
+                   "„Züge 1 und 4 der Runde“ heißt", "„0 gemacht“ zählt seine gemachten Züge",
                    "undo        nimm deine letzte Entscheidung zurück"):
         assert phrase in de, phrase
     assert "The notation" not in de and "dishes and drinks" not in de
     zh = answers("help", "quit", lang="zh")[1]
-    assert "行动记号（docs/NOTATION.md）" in zh and "s 馅饼，c 蛋糕，w 红酒，k 咖啡" in zh and "“已覆盖 0”" in zh
+    assert "行动记号（docs/NOTATION.md）" in zh and "s 馅饼，c 蛋糕，w 红酒，k 咖啡" in zh and "“已行动 0 次”" in zh
 
 
 def test_an_empty_line_shows_the_commands_only() -> None:
@@ -119,4 +119,15 @@ def test_an_illegal_entry_is_answered_under_the_board() -> None:
 ])
 def test_the_coloured_board_says_the_turn_order_tile_plainly(lang: str, said: str, not_said: str) -> None:
     first = answers("quit", lang=lang)[0]
+    assert said in first and not_said not in first
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "0 VP, 10 krone, emperor 0, turns 1 and 4 of the round, 0 taken", "covered"),
+    ("de", "0 SP, 10 Kronen, Kaiserleiste 0, Züge 1 und 4 der Runde, 0 gemacht", "abgedeckt"),
+    ("zh", "0 分，10 元，皇帝计分轨 0，本轮第 1、4 位行动，已行动 0 次", "已覆盖"),
+])
+def test_the_plain_board_says_the_turn_order_tile_in_the_same_words(lang: str, said: str, not_said: str) -> None:
+    """--plain says the turn order tile as the coloured board does (draw.player as draw.player_turns)."""
+    first = answers("quit", lang=lang, plain=True)[0]
     assert said in first and not_said not in first

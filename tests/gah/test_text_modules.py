@@ -21,21 +21,22 @@ from tests.gah.scenario import Scenario, walk
 
 CONFIGS = ["ballrooms", "celebrities", "unique_hotels", "start_player", "more", "all"]
 
-# render(new_game(2, seed=3), 0) as it was before the modules were drawn (base output is pinned)
+# render(new_game(2, seed=3), 0): the base output is pinned (as before the modules were drawn, but for the
+# turn order tile said as the coloured drawing says it and coffee written k, as in the notation)
 BASE_SEED3 = """\
 Round 1/7 · phase start_guest · seat 1: choose your starting guest
 Dice: [1]x0  [2]x0  [3]x0  [4]x0  [5]x0  [6]x0   dustbin 0
 Queue: g0 Portrait Painter (Y, 0VP, wants ww, cost 3) | g1 Opera Singer (Y, 4VP, wants scww, cost 2) | \
-g2 Poet (Y, 5VP, wants sssw, cost 1) | g3 Duchess (B, 0VP, wants c, cost 0) | g4 Count (B, 4VP, wants wcc, cost 0)
+g2 Poet (Y, 5VP, wants sssw, cost 1) | g3 Duchess (B, 0VP, wants k, cost 0) | g4 Count (B, 4VP, wants wkk, cost 0)
 Politics: A2[-]  B1[-]  C3[-]   Emperor tiles: A3 B2 C2
-— Seat 0 (you): 0 VP, 10 krone, emperor 0, tile (1, 4) covered 0
+— Seat 0 (you): 0 VP, 10 krone, emperor 0, turns 1 and 4 of the round, 0 taken
    kitchen: 1 strudel, 1 cake, 1 wine, 1 coffee
    floor 4: 15B· 16R· 17B· 18R· 19B·
    floor 3: 10B· 11R· 12B· 13Y· 14Y·
    floor 2:  5Y·  6Y·  7R·  8R·  9Y·
    floor 1:  0B·  1Y·  2R·  3R·  4B·
    hand: Female Floor Housekeeper, Florist, Sommelier, Tour Guide, Receptionist, Waitress
-— Seat 1: 0 VP, 10 krone, emperor 0, tile (2, 3) covered 0
+— Seat 1: 0 VP, 10 krone, emperor 0, turns 2 and 3 of the round, 0 taken
    kitchen: 1 strudel, 1 cake, 1 wine, 1 coffee
    floor 4: 15B· 16R· 17B· 18R· 19B·
    floor 3: 10B· 11R· 12B· 13Y· 14Y·

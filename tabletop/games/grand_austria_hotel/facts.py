@@ -15,6 +15,10 @@ from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.state import GahState
 
+# the decisions that take a guest from the queue for nothing: the starting guest (000 Setup), a
+# free guest (a guest's reward, a staff card), module V's guest with its order filled
+FREE_GUEST_FRAMES = ("sguest", "freeguest", "fillguest")
+
 
 def roll_facts(action: str) -> dict[str, Any]:
     """A dice roll: how many dice show each face (``roll:``), or the coloured dice (``croll:``)."""
@@ -41,9 +45,14 @@ def action_facts(st: GahState, action: str) -> dict[str, Any]:
     if verb == "pass":
         return {"verb": "pass"}
     if verb == "guest":
-        g = st.queue[info[1]]
-        cost = 0 if top == "sguest" else rules.queue_costs[info[1]]
-        return {"verb": "guest", "guest": g, "slot": info[1], "cost": cost, "start": top == "sguest"}
+        # the kronen actually paid: none for a guest taken free (the starting guest, a reward's or
+        # a card's free guest), none with Delivery Boy (000/003: "take guests ... at no cost")
+        g, slot = st.queue[info[1]], info[1]
+        printed = 0 if top in FREE_GUEST_FRAMES else rules.queue_costs[slot]
+        out = {"verb": "guest", "guest": g, "slot": slot, "cost": printed, "start": top == "sguest"}
+        if printed and st.S["delivery-boy"] in st.players[cp].played:
+            out.update(cost=0, free_by="delivery-boy")
+        return out
     if verb == "die":
         return {"verb": "die", "face": info[1], "space": info[2], "boost": bool(info[3])}
     if verb == "food":
@@ -73,7 +82,11 @@ def action_facts(st: GahState, action: str) -> dict[str, Any]:
         return {"verb": "penalty", "option": "main" if info[1] == 0 else "vp"}
     if verb == "bonuskind":
         return {"verb": "bonuskind", "kind": info[1]}
-    if verb in ("serve", "avoid", "suffer"):
+    if verb == "serve":  # 1 krone, none with Chief Waiter (000/003: "at no cost")
+        if st.S["chief-waiter"] in st.players[cp].played:
+            return {"verb": "serve", "cost": 0, "free_by": "chief-waiter"}
+        return {"verb": "serve", "cost": 1}
+    if verb in ("avoid", "suffer"):
         return {"verb": verb}
     for m in st.mods:  # a Let's Waltz! module's verb
         facts = m.facts(st, info)

@@ -67,6 +67,8 @@ def action_sentence(cat: Catalog, f: dict[str, Any], who: str) -> str:
     if v == "guest":
         if f.get("start"):
             return cat.t(A + "guest_start", who=who, guest=guest(cat, f["guest"]))
+        if "free_by" in f:  # the printed cost, not paid thanks to a card (Delivery Boy)
+            return cat.t(A + "guest_free_by", who=who, guest=guest(cat, f["guest"]), staff=staff(cat, f["free_by"]))
         if not f["cost"]:
             return cat.t(A + "guest_free", who=who, guest=guest(cat, f["guest"]))
         return cat.t(A + "guest", who=who, guest=guest(cat, f["guest"]), cost=kronen(cat, f["cost"]))
@@ -95,6 +97,10 @@ def action_sentence(cat: Catalog, f: dict[str, Any], who: str) -> str:
         if "staff" not in f:
             return cat.t(A + "discard_hidden", who=who)
         return cat.t(A + v, who=who, staff=staff(cat, f["staff"]))
+    if v == "serve":
+        if "free_by" in f:  # Chief Waiter: serving from the kitchen costs nothing
+            return cat.t(A + "serve_free_by", who=who, staff=staff(cat, f["free_by"]))
+        return cat.t(A + "serve", who=who)
     if v == "penalty":
         return cat.t(A + "penalty." + f["option"], who=who)
     if v == "bonuskind":
@@ -183,6 +189,12 @@ def sentence(cat: Catalog, ev: dict[str, Any], names: list[str] | None = None) -
         text = cat.n(L + "ballroom", p["dancers"], who=who, ballroom=cat.t(f"ballroom.{p['ballroom']}.name"))
     elif kind in ("emperor_bonus", "emperor_penalty"):
         text = cat.t(L + kind, who=who, tile=p["tile"])
+    elif kind == "reaction":  # a card's reaction to something, with what it changed
+        cards = [staff(cat, s) for s in p.get("staff", ())]
+        cards += [cat.t(f"celebrity.{c}.name") for c in p.get("celebrity", ())]
+        if "entrance" in p:
+            cards.append(cat.t(f"entrance.{p['entrance']}.name"))
+        text = cat.t(L + "reaction", who=who, cards=join(cat, cards))
     elif kind == "politics":
         text = cat.t(L + "politics", who=who, card=p["card"], place=p["place"])
     elif kind == "module":
@@ -211,8 +223,9 @@ def sentence(cat: Catalog, ev: dict[str, Any], names: list[str] | None = None) -
         vp = cat.n("vp", best)
         if len(winners) > 1:
             return cat.t(L + "game_end.shared", names=names_text, vp=vp)
-        if sum(1 for s in p["scores"] if s == best) > 1:
-            return cat.t(L + "game_end.tiebreak", names=names_text, vp=vp)
+        if sum(1 for s in p["scores"] if s == best) > 1:  # 000; 001 M1: champagne counts too
+            key = "game_end.tiebreak_champagne" if p.get("champagne") else "game_end.tiebreak"
+            return cat.t(L + key, names=names_text, vp=vp)
         return cat.t(L + "game_end.win", names=names_text, vp=vp)
     else:
         text = kind

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.state import CHANCE, TERMINAL
 from tabletop.games.grand_austria_hotel import notation as N
-from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+from tabletop.games.grand_austria_hotel.data import COLOURS, ITEM_LETTERS, ITEMS
 from tabletop.games.grand_austria_hotel.modules.celebrities import COLOURS as DIE_COLOURS
 from tabletop.i18n.catalog import Catalog, catalog
 
@@ -135,7 +135,7 @@ def describe(st: GahState, action: str) -> str:
 
 
 ROOM_CHAR = {0: "·", 1: "□", 2: "■"}
-ITEM_CHAR = "scwch"  # the base letters (cake and coffee share "c"); h: champagne (module I)
+ITEM_LETTER = ITEM_LETTERS  # both drawings: the notation's s, c, w, k and h (docs/NOTATION.md)
 
 
 # ------------------------------------------------------------ the drawing's words
@@ -201,7 +201,7 @@ def render(st: GahState, seat: int | None = None, *, lang: str = "en") -> str:
     for i, g in enumerate(st.queue):
         if g:
             gu = rules.guests[g]
-            order = "".join(ITEM_CHAR[k] * gu.order[k] for k in range(5))
+            order = "".join(ITEM_LETTER[k] * gu.order[k] for k in range(5))
             q.append(t("draw.queue.guest", slot=i, guest=_guest(cat, g), colour=_letter(cat, gu.colour), vp=gu.vp,
                        order=order, cost=rules.queue_costs[i]))
         else:
@@ -211,8 +211,9 @@ def render(st: GahState, seat: int | None = None, *, lang: str = "en") -> str:
         f"{oid}[{','.join(str(s) for s in st.markers[k]) or '-'}]" for k, oid in enumerate(st.objectives)),
         tiles=" ".join(st.emperor_tiles)))
     for p, pl in enumerate(st.players):
+        first, second = st.tiles[p]  # the turn order tile said plainly, as the coloured drawing does
         lines.append("— " + cat.n("draw.player", pl.money, who=_who(cat, p, seat), vp=pl.vp, money=pl.money,
-                                  emperor=pl.emperor, tile=st.tiles[p], covered=st.covered[p]))
+                                  emperor=pl.emperor, first=first, second=second, covered=st.covered[p]))
         lines.append("   " + t("draw.kitchen", items=", ".join(
             t("draw.count", n=pl.kitchen[i], item=_item(cat, i, pl.kitchen[i])) for i in st.item_range)))
         for tb, g in enumerate(pl.cafe):
@@ -238,7 +239,6 @@ def render(st: GahState, seat: int | None = None, *, lang: str = "en") -> str:
 
 
 COLOUR_STYLE = {0: "yellow", 1: "blue", 2: "red", 3: "green"}
-ITEM_LETTER = "scwkh"
 
 
 def render_rich(st: GahState, seat: int | None = None, *, lang: str = "en") -> Any:

@@ -341,12 +341,14 @@ class TurnActions(EngineBase):
         self._set(pl, "guest_vp", pl.guest_vp + guest.vp)
         effects: list[dict[str, Any]] = list(guest.reward)
         staff_fx: list[dict[str, Any]] = []
+        by: list[str] = []  # whose: the staff cards that react to the guest moved (for the event log)
         colour_name = ("yellow", "blue", "red", "green")[guest.colour]
         for s in pl.played:
             ab = rules.staff[s].ability
             if ab and ab.get("kind") == "on_guest_moved":
                 if ab["colour"] in ("any", colour_name) and guest.order_size >= ab.get("order_size", 0):
                     staff_fx.extend(ab["effects"])
+                    by.append(rules.staff[s].slug)
         group = rules.room_group[r]
         if self.listeners:
             # reactions resolve after the reward, staff benefits and bonus pushed below
@@ -359,7 +361,7 @@ class TurnActions(EngineBase):
         if tail:
             self._push(("fx", p, tuple(tail), 0, SRC_BONUSES))
         if staff_fx:
-            self._push(("fx", p, tuple(staff_fx), 0, SRC_STAFF))
+            self._push_reaction(p, tuple(staff_fx), SRC_STAFF, staff=by)
         if effects:
             self._push(("fx", p, tuple(effects), 0, SRC_GUESTS))
 
@@ -400,6 +402,7 @@ class TurnActions(EngineBase):
             self._set(self, "t_boost", True)
             n += 1
         triggered: list[dict[str, Any]] = []
+        by: list[str] = []  # whose: the staff cards that react to the die (for the event log)
         if take_die:
             if self.listeners:
                 self._event(p, "die_taken", face)
@@ -413,8 +416,9 @@ class TurnActions(EngineBase):
                         n += ab["extra"]
                     elif k in ("on_die", "after_die"):
                         triggered.extend(ab["effects"])
+                        by.append(rules.staff[s].slug)
         if triggered:
-            self._push(("fx", p, tuple(triggered), 0, SRC_STAFF))
+            self._push_reaction(p, tuple(triggered), SRC_STAFF, staff=by)
         self._push(("fx", p, ({"effect": "die_action", "action": action, "n": n,
                               "face": face if take_die else 0},), 0, SRC_GUESTS))
         if take_die and self.listeners:

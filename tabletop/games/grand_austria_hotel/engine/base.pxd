@@ -17,4 +17,4 @@ cdef class EngineBase(GameState):
     cdef public object round_guest_taken, setup_i, emperor_i, item_range, t_action
     cdef public dict staff_cost, parts, frame_owner, effect_owner, verb_owner, requirement_owner
     cdef public dict scoring_owner, listening, hooked, S
-    cdef public object notes, _ev_cause, _ev_snap
+    cdef public object notes, _ev_cause, _ev_snap, _ev_reactions

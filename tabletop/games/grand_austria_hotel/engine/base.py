@@ -148,12 +148,14 @@ class EngineBase(GameState):
     # the event log's working notes while an action resolves (engine/ledger.py)
     _ev_cause: dict[str, Any] | None
     _ev_snap: Any
+    _ev_reactions: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] | None  # whose reaction an fx is
 
     def _init_journal(self) -> None:
         GameState._init_journal(self)
         self.notes = None
         self._ev_cause = None
         self._ev_snap = None
+        self._ev_reactions = None
 
     def keep_notes(self) -> None:
         self.notes = []
@@ -164,6 +166,16 @@ class EngineBase(GameState):
 
     def _push(self, frame: tuple[Any, ...]) -> None:
         self._set(self, "stack", self.stack + (frame,))
+
+    def _push_reaction(self, p: int, effects: tuple[dict[str, Any], ...], src: int, **card: Any) -> None:
+        """Push the effects of a card's reaction to something (a staff card's ability, a celebrity,
+        a hotel entrance: ``staff=[slug, …]``, ``celebrity=[slug, …]`` or ``entrance=id``) as an
+        ``fx`` frame, the same frame as ``_push`` would. When the event log is kept it also notes
+        whose effects they are (not state), so that what they change is logged as the card's own
+        event (``reaction``, engine/ledger.py), not with whatever action happens to resolve them."""
+        self._push(("fx", p, effects, 0, src))
+        if self.events is not None and self._ev_reactions is not None:
+            self._ev_reactions[id(effects)] = (effects, card)
 
     def _pop(self) -> None:
         self._set(self, "stack", self.stack[:-1])
@@ -251,3 +263,5 @@ class EngineBase(GameState):
         def staff_end_vp(self, p: int, sid: int) -> int: ...
         def _final_scoring(self) -> None: ...
         def _cause(self, kind: str, seat: int, quiet: bool = False, **params: Any) -> None: ...
+        def _ev_fx_step(self, p: int, effects: tuple[Any, ...]) -> None: ...
+        def _ev_fx_done(self, effects: tuple[Any, ...]) -> None: ...

@@ -127,8 +127,12 @@ class TurnFlow(EngineBase):
                 _, p, effects, i, src = top
                 if i >= len(effects):
                     self._pop()
+                    if self.events is not None:
+                        self._ev_fx_done(effects)  # a card's reaction is logged as its own
                 else:
                     self._replace(("fx", p, effects, i + 1, src))
+                    if self.events is not None:
+                        self._ev_fx_step(p, effects)
                     self._effect(p, effects[i], src)
                 continue
             if self.t_action and top[0] == "turn":
@@ -280,8 +284,10 @@ class TurnFlow(EngineBase):
             self._final_scoring()
             self._set(self, "phase", "over")
             if self.events is not None:  # 000 the winner; a tie goes to more dishes, drinks and krones left
+                # (001 M1: "dishes, drinks, and champagne in the kitchen plus your position on the money track")
                 self._cause("game_end", -1, scores=self.scores(), winners=self.winners(),
-                            left=[pl.money + sum(pl.kitchen) for pl in self.players])
+                            left=[pl.money + sum(pl.kitchen) for pl in self.players],
+                            champagne=len(self.item_range) > 4)
             return
         # 000/003 end of a round: pass the turn order tile clockwise
         old = list(self.tiles)

@@ -3,10 +3,12 @@
 Each event says what happened and what it did to each seat's VP (by source), kronen and
 Emperor track position. Those changes are *measured*, not declared: the log keeps a
 snapshot of every seat's numbers, and whatever changed between two causes belongs to
-the earlier cause. Causes are the applied action (or dice roll) and the moments the
-rules name — a round's end, each player's Emperor scoring, a politics card claimed, each
-line of the final scoring, a module's round-end or final scoring. So the deltas of the
-log add up to the scores and the money by construction, whatever a card does.
+the earlier cause. Causes are the applied action (or dice roll), the moments the rules
+name — a round's end, each player's Emperor scoring, a politics card claimed, each line of
+the final scoring, a module's round-end or final scoring — and a card's reaction to
+something (a staff card's ability, a celebrity, a hotel entrance: ``_push_reaction``), from
+its first effect until its effects are done, whichever action they resolve in. So the
+deltas of the log add up to the scores and the money by construction, whatever a card does.
 
 Events are plain JSON-able dicts:
 ``{"kind", "round", "seat", "vp", "kronen", "emperor", "sources": {source: vp}, "params": {...}}``
@@ -30,6 +32,7 @@ class EventLog(EngineBase):
     def _events_start(self) -> None:
         """Where every seat stands when the log starts (at the game's start: the kronen dealt)."""
         assert self.events is not None
+        self._ev_reactions = {}
         for p, pl in enumerate(self.players):
             sources = {VP_SOURCES[i]: v for i, v in enumerate(pl.vp_src) if v}
             self.events.append({"kind": "start", "round": self.round, "seat": p, "vp": pl.vp, "kronen": pl.money,
@@ -52,6 +55,29 @@ class EventLog(EngineBase):
             return
         self._ev_flush()
         self._ev_cause = {"kind": kind, "seat": seat, "round": self.round, "params": params, "quiet": quiet}
+
+    def _ev_fx_step(self, p: int, effects: tuple[Any, ...]) -> None:
+        """Before an effect of an ``fx`` frame: if the frame is a card's reaction, what follows is
+        the reaction's (an event ``reaction`` naming the card, logged if it changes numbers) until
+        the frame is done; a reaction within a reaction nests."""
+        cause, reactions = self._ev_cause, self._ev_reactions
+        if cause is None or not reactions or cause.get("fx") is effects:
+            return
+        whose = reactions.get(id(effects))
+        if whose is None:
+            return
+        self._ev_flush()
+        self._ev_cause = {"kind": "reaction", "seat": p, "round": self.round, "params": dict(whose[1]),
+                          "quiet": True, "fx": effects, "resume": cause}
+
+    def _ev_fx_done(self, effects: tuple[Any, ...]) -> None:
+        """A card's reaction is done: what follows belongs to the cause before it again (logged only
+        if it changes numbers, as that cause's own event was written already)."""
+        cause = self._ev_cause
+        if cause is None or cause.get("fx") is not effects:
+            return
+        self._ev_flush()
+        self._ev_cause = {**cause["resume"], "quiet": True}
 
     def _ev_flush(self) -> None:
         """Write the current cause's events: the table's (a roll, a round's end) or the acting

@@ -65,7 +65,7 @@ class Scoring(EngineBase):
         if e >= rules.emperor_bonus_from:
             self._cause("emperor_bonus", p, tile=self.emperor_tiles[k])
             if self.S["gardener"] in pl.played:
-                self._push(("fx", p, ({"effect": "gain_vp", "amount": 5},), 0, SRC_STAFF))
+                self._push_reaction(p, ({"effect": "gain_vp", "amount": 5},), SRC_STAFF, staff=["gardener"])
             self._push(("fx", p, tile.bonus, 0, SRC_EMPEROR))
         elif e == 0:
             cm = self.S["conference-manager"]

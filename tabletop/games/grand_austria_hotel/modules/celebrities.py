@@ -502,17 +502,20 @@ class Celebrities(Module):
                 st._push(("celebstep", p, SLUGS[CHURCHILL]))
         elif kind == "items":
             if value[4] and own[PICASSO] == p:
-                st._push(("fx", p, ({"effect": "gain_item_choice", "count": 1},
-                                    {"effect": "gain_vp", "amount": 1}), 0, SRC_CELEBRITIES))
+                st._push_reaction(p, ({"effect": "gain_item_choice", "count": 1}, {"effect": "gain_vp", "amount": 1}),
+                                  SRC_CELEBRITIES, celebrity=[SLUGS[PICASSO]])
         elif kind == "staff_played":
             fx: list[dict[str, Any]] = []
+            by: list[str] = []
             if own[PUCCINI] == p:
                 fx += [{"effect": "gain_items", "champagne": 1}, {"effect": "gain_vp", "amount": 2}]
+                by.append(SLUGS[PUCCINI])
             if own[CURIE] == p:
                 fx.append({"effect": "gain_item_choice", "count": 2})
+                by.append(SLUGS[CURIE])
             if fx:
                 # pushed under the card's own effects: they resolve after it ("after you play")
-                st._push(("fx", p, tuple(fx), 0, SRC_CELEBRITIES))
+                st._push_reaction(p, tuple(fx), SRC_CELEBRITIES, celebrity=by)
         elif kind == "occupied":
             if own[TOLKIEN] == p:
                 st._vp(st.players[p], 2, SRC_CELEBRITIES)

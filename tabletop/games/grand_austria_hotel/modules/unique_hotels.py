@@ -427,8 +427,8 @@ class UniqueHotels(Module):
         elif kind == "staff_played":
             # Mayenfels: not the card played when gaining the entrance (during the auction)
             if eid == MAYENFELS and st.phase != "auction":
-                st._push(("fx", p, ({"effect": "gain_money", "amount": 1}, {"effect": "mayenfels_draw"}),
-                          0, SRC_ENTRANCES))
+                st._push_reaction(p, ({"effect": "gain_money", "amount": 1}, {"effect": "mayenfels_draw"}),
+                                  SRC_ENTRANCES, entrance=eid)
         elif kind == "die_action":
             if eid == COROGARI and part.coro >= 0:
                 if part.coro == 0 and not self._holds_key(st, p):
@@ -452,7 +452,7 @@ class UniqueHotels(Module):
 
                 bonus = ballroom(st, b)["bonus"][ROW_NAMES[r]]
                 if bonus:
-                    st._push(("fx", p, tuple(dict(e) for e in bonus), 0, SRC_ENTRANCES))
+                    st._push_reaction(p, tuple(dict(e) for e in bonus), SRC_ENTRANCES, entrance=eid)
 
     def _holds_key(self, st: EngineBase, p: int) -> bool:
         sp = st.parts.get("start_player")
@@ -464,7 +464,7 @@ class UniqueHotels(Module):
         table = _data(st, "corogari_bonus")
         effects = _by_size(table, min(total, 14 - total))
         if effects:
-            st._push(("fx", p, tuple(dict(e) for e in effects), 0, SRC_ENTRANCES))
+            st._push_reaction(p, tuple(dict(e) for e in effects), SRC_ENTRANCES, entrance=COROGARI)
 
     def action_done(self, st: EngineBase, p: int) -> None:
         if _part(st).ent[p] == NINAS:

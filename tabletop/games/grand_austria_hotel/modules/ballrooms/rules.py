@@ -428,11 +428,11 @@ class Ballrooms(Module):
                 st._seti(pile, p, pile[p] + 1)
         elif kind == "dancer_sent":
             if slug["ballet-master"] in pl.played:  # #130: 1 krone, draw 1 staff
-                st._push(("fx", p, ({"effect": "gain_money", "amount": 1},
-                                    {"effect": "draw_staff", "count": 1}), 0, SRC_STAFF))
+                st._push_reaction(p, ({"effect": "gain_money", "amount": 1}, {"effect": "draw_staff", "count": 1}),
+                                  SRC_STAFF, staff=["ballet-master"])
         elif kind == "objective":
             if slug["arranger"] in pl.played:  # #132: 2 champagne per marker
-                st._push(("fx", p, ({"effect": "gain_items", "champagne": 2},), 0, SRC_STAFF))
+                st._push_reaction(p, ({"effect": "gain_items", "champagne": 2},), SRC_STAFF, staff=["arranger"])
         elif kind == "die_action":
             # #119 Dancing Master, #125 Choirmaster: 'before or after taking the main action'
             staff = st.rules.staff
