@@ -1,6 +1,6 @@
 // Burger Joint: allocation board, bag, and each player's development board, driven by the legal actions.
 
-import { clickable, h } from "./dom.js";
+import { clickable, h, seatDisc } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#d9822b", "#c23b3b"];
@@ -46,8 +46,10 @@ function rulesPanel(ctx) {
   return det;
 }
 
+/** A cube: its colour, and its mark (a letter) with colour-blind marks on. */
 function bjCube(c, extra) {
-  return h(`span.bjcube.b-${c}${extra ? "." + extra : ""}`, { title: colourName(c), "aria-label": colourName(c) });
+  return h(`span.bjcube.b-${c}${extra ? "." + extra : ""}`, { title: colourName(c), "aria-label": colourName(c),
+    "data-letter": has(`bjcolour.${c}.mark`) ? t(`bjcolour.${c}.mark`) : c[0].toUpperCase() });
 }
 
 function cubePile(ctx, counts, { verbs = [], owner = "", empty = true } = {}) {
@@ -82,7 +84,8 @@ function buildable(ctx, el, action) {
 const sum = (counts) => Object.values(counts || {}).reduce((a, n) => a + n, 0);
 
 /** A development token on a building: whose it is (a tooltip), in the seat's colour. */
-const token = (ctx, p) => h("span.token", { style: { background: SEAT_COLOURS[p] }, title: t("bj.label.token", { name: seatName(ctx, p) }) });
+const token = (ctx, p) => h("span.token", { style: { background: SEAT_COLOURS[p] }, "data-seat-mark": String(p + 1),
+  title: t("bj.label.token", { name: seatName(ctx, p) }) });
 
 function board(ctx, p, mine) {
   const v = ctx.view;
@@ -117,7 +120,7 @@ function board(ctx, p, mine) {
       const owned = pl.diners.includes(c);
       const help = t("bj.label.diner", { colour: colourName(c), vp: b.diner_vp[i] });
       const el = h(`div.bj-card.diner.b-${c}${owned ? ".owned" : ""}`, { "data-diner": c, title: help },
-        h("div.bj-card-head", { title: help }, bjCube(c), " ", colourName(c)),
+        h("div.bj-card-head", { title: help }, bjCube(c), " ", h("span.card-name", colourName(c))),
         h("div.small", costView(ctx, b.diner_cost[i]), " · ", t("unit.vp", { n: b.diner_vp[i] })),
         owned ? token(ctx, p) : null);
       if (mine) buildable(ctx, el, [`build diner ${c}`, `upgrade ${c}`].find((a) => ctx.legal.has(a)));
@@ -130,7 +133,7 @@ function board(ctx, p, mine) {
       const usedNow = v.active === key && (v.this_turn.abilities_used || []).includes(bn);
       const help = t(`bjbistro.${bn}.help`) + (usedNow ? ` (${t("bj.label.used")})` : "");
       const el = h(`div.bj-card.bistro${owned ? ".owned" : ""}${usedNow ? ".used" : ""}`, { "data-bistro": bn, title: help },
-        h("div.bj-card-head", { title: help }, t(`bjbistro.${bn}`)),
+        h("div.bj-card-head.card-name", { title: help }, t(`bjbistro.${bn}`)),
         h("div.small", costView(ctx, b.bistro_cost[i]), " · ", t("unit.vp", { n: b.bistro_vp[i] })),
         owned ? token(ctx, p) : null);
       if (mine) buildable(ctx, el, [`build bistro ${bn}`, `use ${bn}`].find((a) => ctx.legal.has(a)));
@@ -149,7 +152,7 @@ function board(ctx, p, mine) {
   const capacity = Math.min(d.production_limit, pl.diners.length + pl.bistros.length);
   const tokens = pl.basic + pl.diners.length + pl.bistros.length;
   const head = h("div.player-head",
-    h("span.disc.big", { style: { background: SEAT_COLOURS[p] }, title: t("bj.label.colour", { name: seatName(ctx, p) }) }),
+    seatDisc(p, SEAT_COLOURS[p], { cls: ".big", title: t("bj.label.colour", { name: seatName(ctx, p) }) }),
     h("span.player-name", seatName(ctx, p), " · ", t(`bjseat.${key}`), mine ? h("span.you", ` (${t("game.you")})`) : null),
     cur ? h("span.badge.turn", t("game.toAct")) : null,
     h("div.stats",

@@ -57,3 +57,45 @@ export function copyText(text) {
   try { document.execCommand("copy"); } finally { ta.remove(); }
   return Promise.resolve();
 }
+
+// ---------------------------------------------------------------- card names
+// A card's name wraps between words (and is hyphenated where the page's language and the browser
+// allow: CSS `hyphens: auto`, <html lang>), never inside a word: a name whose longest word does not
+// fit its card is drawn a step smaller until it does (.fit-1 … .fit-5, style.css).
+const CARD = ".guest, .staff, .celeb, .entrance, .ballroom, .bj-card, .lounge-space, .token-tile, .space";
+const FIT_STEPS = 5;
+const FIT_CLASSES = Array.from({ length: FIT_STEPS }, (_, i) => `fit-${i + 1}`);
+
+/** Whether a name reaches past its card (or its own box: a word wider than the line). */
+function nameOverflows(el) {
+  const r = el.getBoundingClientRect();
+  if (!r.width) return false; // not drawn (a closed panel): fitted when it opens
+  if (el.scrollWidth > el.clientWidth + 1) return true;
+  const box = el.closest(CARD);
+  if (!box) return false;
+  const b = box.getBoundingClientRect();
+  const cs = getComputedStyle(box);
+  const left = b.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+  const right = b.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+  return r.right > right + 0.5 || r.left < left - 0.5;
+}
+
+/** Fit every card name under ``root`` to its card (reads the layout in batches: one pass per step). */
+export function fitNames(root, { again = false } = {}) {
+  let els = [...root.querySelectorAll(".card-name")];
+  if (again) for (const el of els) el.classList.remove(...FIT_CLASSES);
+  else els = els.filter((el) => !FIT_CLASSES.some((c) => el.classList.contains(c)));
+  for (let step = 1; step <= FIT_STEPS && els.length; step++) {
+    const over = els.filter(nameOverflows);
+    for (const el of over) {
+      if (step > 1) el.classList.remove(`fit-${step - 1}`);
+      el.classList.add(`fit-${step}`);
+    }
+    els = over;
+  }
+}
+
+/** A seat's disc in its colour with the seat's number in it: colour is never the only sign of a seat. */
+export function seatDisc(seat, colour, { cls = "", title } = {}) {
+  return h(`span.disc${cls}`, { style: { background: colour }, "data-seat-mark": String(seat + 1), title });
+}

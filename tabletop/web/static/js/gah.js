@@ -3,10 +3,10 @@
 // ctx = { view, seat (viewer or null), seats, current, legal: Map(action -> server text), act(action),
 //         ui (kept across renders), rerender(), data (GET /api/data/...), readOnly }
 
-import { clickable, h } from "./dom.js";
+import { clickable, h, seatDisc } from "./dom.js";
 import { cardText, has, t } from "./i18n.js";
 import {
-  MODULE_BOARD_ACTION, ballroomsPanel, canSendSelected, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
+  MODULE_BOARD_ACTION, ballroomsPanel, canSendSelected, colourMark, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
   loungePanel, moduleButtonLabel, modulesOn, playerModules, promptExtra,
 } from "./gah_modules.js";
 
@@ -31,8 +31,10 @@ export const guestName = (g) => cardText(`guest.${g.id}.name`, g.name);
 function top(view) { return view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null; }
 function myTurn(ctx) { return !ctx.readOnly && ctx.seat !== null && ctx.legal.size > 0; }
 
+/** A dish or drink: its colour, and its letter of the notation (s c w k h) with colour-blind marks on. */
 export function cube(i, extra) {
-  return h(`span.cube.i-${ITEMS_DEFAULT[i]}${extra ? "." + extra : ""}`, { title: itemName(i), "aria-label": itemName(i) });
+  return h(`span.cube.i-${ITEMS_DEFAULT[i]}${extra ? "." + extra : ""}`, { title: itemName(i), "aria-label": itemName(i),
+    "data-letter": LETTERS[i] });
 }
 
 function kr(n) { return t("unit.krone", { n }); }
@@ -102,8 +104,8 @@ function guestCard(ctx, gid, opts = {}) {
   const complete = served && g.order.every((n, i) => (served[ITEMS_DEFAULT[i]] || 0) >= n);
   return h(`div.guest.c-${colour}${complete ? ".complete" : ""}`,
     { title: `${guestName(g)} (#${g.id}) — ${t(`colour.${colour}`)} — ${t("game.reward")}: ${reward}`, "data-guest": g.id },
-    h("div.guest-head", h("span.guest-name", guestName(g)), h("span.vp", t("unit.vp", { n: g.vp }))),
-    h("div.order", order),
+    h("div.guest-head", h("span.guest-name.card-name", guestName(g)), h("span.vp", t("unit.vp", { n: g.vp }))),
+    h("div.order", { "data-cmark": colourMark(colour) }, order),
     h("div.reward", reward),
     opts.extra || null);
 }
@@ -122,7 +124,7 @@ function staffCard(ctx, slug, opts = {}) {
   const s = ctx.data.staff[String(id)] || { name: slug, cost: "?", timing: "" };
   const text = cardText(`staff.${slug}.text`);
   const el = h(`div.staff.t-${s.timing}${opts.used ? ".used" : ""}${opts.down ? ".face-down" : ""}`, { "data-staff": slug, title: text },
-    h("div.staff-head", h("span.staff-name", cardText(`staff.${slug}.name`, s.name)), priceTag(s.cost, opts.discount)),
+    h("div.staff-head", h("span.staff-name.card-name", cardText(`staff.${slug}.name`, s.name)), priceTag(s.cost, opts.discount)),
     h("div.staff-timing", (has(`timing.${s.timing}`) ? t(`timing.${s.timing}`) : s.timing) + (opts.used ? ` · ${t("game.used")}` : "")
       + (opts.down ? ` · ${t("game.faceDown")}` : "")),
     h("div.staff-text", text));
@@ -189,7 +191,7 @@ function actionBoard(ctx) {
                 const col = (a.match(/:(\w+)/) || [])[1];
                 return h("button.small", { type: "button", "data-action": a, title: ctx.legal.get(a),
                   onclick: (ev) => { ev.stopPropagation(); ui.copyOpen = false; ctx.act(a); } },
-                col ? h(`span.cdie.dc-${col}`, "6") : null, col ? " " : null, `${k}: ${t(`space.${k}`)}`);
+                col ? h(`span.cdie.dc-${col}`, { "data-cmark": colourMark(col) }, "6") : null, col ? " " : null, `${k}: ${t(`space.${k}`)}`);
               })));
           }
         } else ui.copyOpen = false;
@@ -224,8 +226,8 @@ function politicsPanel(ctx) {
         h("div.politics-text", rec.text),
         h("div.markers", vps.map((vp, k) => {
           const who = o.markers[k];
-          return h("span.marker", { style: who !== undefined ? { background: SEAT_COLOURS[who], color: "#fff" } : {},
-            title: who !== undefined ? seatName(ctx, who) : "" }, String(vp));
+          return h(`span.marker${who !== undefined ? ".taken" : ""}`, { style: who !== undefined ? { background: SEAT_COLOURS[who], color: "#fff" } : {},
+            title: who !== undefined ? seatName(ctx, who) : "" }, String(vp), who !== undefined ? seatDisc(who, SEAT_COLOURS[who], { cls: ".tiny" }) : null);
         })));
     })));
 }
@@ -239,7 +241,7 @@ function emperorPanel(ctx) {
     const here = v.players.map((pl, p) => (pl.emperor === i ? p : -1)).filter((p) => p >= 0);
     cells.push(h("div.emp-cell", { "data-emperor": i },
       h("div.emp-n", String(i)),
-      h("div.emp-discs", here.map((p) => h("span.disc", { style: { background: SEAT_COLOURS[p] }, title: seatName(ctx, p) }))),
+      h("div.emp-discs", here.map((p) => seatDisc(p, SEAT_COLOURS[p], { title: seatName(ctx, p) }))),
       h("div.emp-vp", vp[i] !== undefined ? String(vp[i]) : "")));
   }
   const rounds = ctx.data.scoring_rounds || [3, 5, 7];
@@ -265,12 +267,13 @@ function roundPanel(ctx) {
     h("div.round-line", h("b", t("game.round", { n: v.round, of: ctx.data.rounds || 7 })), " · ", t(`phase.${v.phase}`)),
     h("div.turn-order", { title: t("game.turnOrderHelp") }, order.map((o) => h(`span.tile${o.passed ? ".passed" : ""}${ctx.current === o.p ? ".current" : ""}`,
       { style: { borderColor: SEAT_COLOURS[o.p] }, title: t("game.tileHint", { name: seatName(ctx, o.p), a: o.tile[0], b: o.tile[1] }) },
-      h("span.disc", { style: { background: SEAT_COLOURS[o.p] } }),
+      seatDisc(o.p, SEAT_COLOURS[o.p]),
       `${o.tile[0]}|${o.tile[1]}`, o.covered ? h("small", ` ✓${o.covered}`) : null, o.passed ? h("small", ` ${t("game.passed")}`) : null,
       holder === o.p ? h("span.key-icon", { title: t("key.title"), "data-key": o.p }) : null))),
     h("div.supply.small.muted", t("game.supply"), ": ",
       itemIdx(ctx).map((i) => h("span.supply-item", { "data-supply": ITEMS_DEFAULT[i] }, cube(i), ` ${v.supply[ITEMS_DEFAULT[i]] ?? 0} `)),
-      " · ", t("game.roomTiles"), ": ", ["yellow", "blue", "red"].map((c) => h(`span.room-chip.c-${c}`, String(v.room_supply[c] ?? "")))));
+      " · ", t("game.roomTiles"), ": ", ["yellow", "blue", "red"].map((c) => h(`span.room-chip.c-${c}`,
+        { title: t(`colour.${c}`), "data-cmark": colourMark(c) }, String(v.room_supply[c] ?? "")))));
 }
 
 // ------------------------------------------------------------------ a player's board
@@ -296,7 +299,7 @@ function hotelGrid(ctx, p, mine) {
       }
       const state = occupied.has(r) ? "occupied" : prepared.has(r) ? "prepared" : "empty";
       const el = h(`div.room.c-${colour}.${state}.${border.join(".")}`,
-        { "data-room": r, "aria-label": t("game.roomAria", { r, colour: t(`colour.${colour}`), f, state: t(`room.${state}`) }),
+        { "data-room": r, "data-cmark": colourMark(colour), "aria-label": t("game.roomAria", { r, colour: t(`colour.${colour}`), f, state: t(`room.${state}`) }),
           title: t("game.roomAria", { r, colour: t(`colour.${colour}`), f, state: t(`room.${state}`) }) },
         h("span.room-no", String(r)),
         d.room_vp && d.room_vp[r] ? h("span.room-vp", `+${d.room_vp[r]}`) : null,
@@ -416,7 +419,7 @@ function playerBoard(ctx, p, mine) {
 function playerHead(ctx, p, mine) {
   const cur = ctx.current === p;
   return h("div.player-head",
-    h("span.disc.big", { style: { background: SEAT_COLOURS[p] } }),
+    seatDisc(p, SEAT_COLOURS[p], { cls: ".big" }),
     h("span.player-name", seatName(ctx, p), mine ? h("span.you", ` (${t("game.you")})`) : null),
     cur ? h("span.badge.turn", t("game.toAct")) : null,
     statLine(ctx, p));

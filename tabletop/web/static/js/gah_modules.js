@@ -7,7 +7,7 @@
 //   IV  start_player   the skeleton key on the action board extension and its holder
 //   V   more           bell staff cards (face up / face down)
 
-import { clickable, h } from "./dom.js";
+import { clickable, h, seatDisc } from "./dom.js";
 import { cardText, has, t } from "./i18n.js";
 
 // Module actions done by clicking a thing on the board (the rest become prompt buttons).
@@ -15,6 +15,11 @@ export const MODULE_BOARD_ACTION = new RegExp("^(m\\db\\d[tmb]$|send:\\d[tmb]$|d
   + "|d[1-5]:[a-z]+\\+?$|d6=\\d:[a-z]+\\+?$|open:|bid:\\d+$|dove:\\d+$|wray:|kozi:|key(=\\d)?$|bell:|einstein$)");
 
 export const DICE_COLOURS = ["red", "blue", "yellow"];
+
+/** The letter of a guest's, a room's or a die's colour (shown with colour-blind marks on). */
+export function colourMark(colour) {
+  return has(`draw.colour_letter.${colour}`) ? t(`draw.colour_letter.${colour}`) : colour[0].toUpperCase();
+}
 const ROWS = ["t", "m", "b"];
 const ROW_NAMES = ["top", "middle", "bottom"];
 
@@ -53,7 +58,7 @@ function scoringText(sc) {
 }
 
 function dancer(ctx, p, seatName, colours) {
-  return h("span.dancer", { style: { background: colours[p] }, title: seatName(ctx, p), "data-seat": p });
+  return h("span.dancer", { style: { background: colours[p] }, title: seatName(ctx, p), "data-seat": p, "data-seat-mark": String(p + 1) });
 }
 
 export function ballroomsPanel(ctx, { fxText, seatName, colours, champagne }) {
@@ -96,7 +101,7 @@ export function ballroomsPanel(ctx, { fxText, seatName, colours, champagne }) {
     const counts = v.players.map((_, p) => B.rows[b].reduce((s, row) => s + row.filter((x) => x === p).length, 0));
     return h(`div.ballroom${scored ? ".scored" : ""}`, { "data-ballroom": b, "data-id": id,
       title: `${cardText(`ballroom.${id}.name`, rec.name)}: ${scoringText(val(rec.scoring) || {})} (${t("game.afterRound", { n: rounds[b] })})` },
-      h("div.br-head", h("b", cardText(`ballroom.${id}.name`, rec.name)), h("span.muted.small", t("game.afterRound", { n: rounds[b] }))),
+      h("div.br-head", h("b.card-name", cardText(`ballroom.${id}.name`, rec.name)), h("span.muted.small", t("game.afterRound", { n: rounds[b] }))),
       h("div.br-scoring.small", scoringText(val(rec.scoring) || {})),
       h("div.br-rows", rows),
       h("div.br-counts.small", v.players.map((_, p) => h("span.nowrap", dancer(ctx, p, seatName, colours), ` ${counts[p]} `))));
@@ -118,7 +123,8 @@ function rehearsalBoard(ctx, id, p, { fxText, seatName, colours }) {
     const n = left ? left[k] : s.dancers;
     const discs = [];
     for (let i = 0; i < s.dancers; i++) {
-      discs.push(h(`span.dancer${i < n ? "" : ".gone"}`, { style: { background: i < n && p !== null ? colours[p] : "#bbb" } }));
+      discs.push(h(`span.dancer${i < n ? "" : ".gone"}`, { style: { background: i < n && p !== null ? colours[p] : "#bbb" },
+        "data-seat-mark": i < n && p !== null ? String(p + 1) : null }));
     }
     const el = h(`div.rh-section${left && !n ? ".empty" : ""}`, { "data-section": k + 1,
       title: t("bal.sectionHint", { n: s.dancers, bonus: (s.bonus || []).map(fxText).join(" + ") || t("bal.noBonus") }) },
@@ -146,7 +152,7 @@ function celebName(ctx, slug) {
 function celebTile(ctx, slug, extra = {}) {
   const txt = text(ctx, "celebrities", slug);
   return h(`div.celeb${extra.used ? ".used" : ""}`, { "data-celebrity": slug, title: txt },
-    h("div.celeb-name", celebName(ctx, slug)), h("div.celeb-text", txt), extra.children || null);
+    h("div.celeb-name.card-name", celebName(ctx, slug)), h("div.celeb-text", txt), extra.children || null);
 }
 
 export function loungePanel(ctx) {
@@ -160,7 +166,7 @@ export function loungePanel(ctx) {
     const face = C.dice[col];
     const vp = s.chit || printed;
     return h(`div.lounge-space.lc-${col}`, { "data-lounge": k, "data-colour": col, title: t("celeb.spaceHint", { die: t(`dice.${col}`) }) },
-      h("div.lounge-head", h(`span.cdie.dc-${col}`, { title: t(`dice.${col}`) }, face > 0 ? String(face) : "–"),
+      h("div.lounge-head", h(`span.cdie.dc-${col}`, { title: t(`dice.${col}`), "data-cmark": colourMark(col) }, face > 0 ? String(face) : "–"),
         h("span.small", t(`dice.${col}`)), s.celebrity ? h("span.chit", { title: t("celeb.chitHint") }, t("unit.vp", { n: vp })) : null),
       s.celebrity ? celebTile(ctx, s.celebrity) : h("div.celeb.empty.muted.small", t("celeb.empty")));
   });
@@ -175,7 +181,7 @@ export function colouredDice(ctx, n, boost) {
   const C = part(ctx, "celebrities");
   if (!C) return null;
   const chips = DICE_COLOURS.filter((c) => C.dice[c] === n).map((c) => {
-    const el = h(`span.cdie.dc-${c}`, { "data-die": c, title: t(`dice.${c}`) }, String(n));
+    const el = h(`span.cdie.dc-${c}`, { "data-die": c, title: t(`dice.${c}`), "data-cmark": colourMark(c) }, String(n));
     if (n < 6) {
       const plain = `d${n}:${c}`;
       const boosted = `${plain}+`;
@@ -215,8 +221,8 @@ function entranceCard(ctx, id, { seatName, colours, itemsText }, opts = {}) {
   const txt = text(ctx, "entrances", id);
   const owner = opts.owner;
   return h(`div.entrance${opts.cls || ""}`, { "data-entrance": id, title: txt },
-    h("div.ent-head", h("b", rec.name),
-      owner !== null && owner !== undefined ? h("span.owner", h("span.disc", { style: { background: colours[owner] } }), " ", seatName(ctx, owner)) : null),
+    h("div.ent-head", h("b.card-name", rec.name),
+      owner !== null && owner !== undefined ? h("span.owner", seatDisc(owner, colours[owner]), " ", seatName(ctx, owner)) : null),
     h("div.ent-items.small", t("ent.start"), ": ", itemsText(rec.items) || t("game.none")),
     h("div.ent-text", txt), opts.children || null);
 }
@@ -248,7 +254,7 @@ export function entrancesPanel(ctx, helpers) {
       h("div", h("b", t("ent.auction", { name: cardText(`entrance.${auction.entrance}.name`, rec.name) }))),
       h("div.small", t("ent.currentBid", { n: auction.bid }), " · ",
         auction.leader !== null && auction.leader !== undefined && auction.leader >= 0
-          ? [t("ent.leader"), " ", h("span.disc", { style: { background: helpers.colours[auction.leader] } }), " ", helpers.seatName(ctx, auction.leader)] : "",
+          ? [t("ent.leader"), " ", seatDisc(auction.leader, helpers.colours[auction.leader]), " ", helpers.seatName(ctx, auction.leader)] : "",
         (auction.passed || []).length ? ` · ${t("ent.passed", { names: auction.passed.map((p) => helpers.seatName(ctx, p)).join(", ") })}` : "",
         who !== null && v.phase === "auction" ? ` · ${t("ent.toBid", { name: helpers.seatName(ctx, who) })}` : ""),
       bids.length ? h("div.bid-buttons", h("span.small", t("ent.raiseTo")), " ",
@@ -308,7 +314,7 @@ function ownEntrance(ctx, p, helpers) {
     if (kozi.length) {
       children.push(h("div.kozi", { id: "kozi" }, h("span.small", t("ent.kozi")), " ", kozi.map((a) => {
         const m = a.match(/^kozi:(\d)-(\d)(?::(\w+))?$/);
-        return actButton(ctx, a, [m[3] ? h(`span.cdie.dc-${m[3]}`, m[1]) : `${m[1]}`, ` → ${m[2]}`], ".kozi-move");
+        return actButton(ctx, a, [m[3] ? h(`span.cdie.dc-${m[3]}`, { "data-cmark": colourMark(m[3]) }, m[1]) : `${m[1]}`, ` → ${m[2]}`], ".kozi-move");
       })));
     }
   }
@@ -323,7 +329,7 @@ export function keySpace(ctx) {
   const holder = S.key_holder;
   const acts = ["key", "key=1", "key=2", "key=3", "key=4", "key=5"].filter((a) => can(ctx, a));
   const el = h("div.space.key-space", { "data-space": "key", title: t("key.explain") },
-    h("div.space-head", h("span.key-icon", { "aria-hidden": "true" }), h("span.small", t("key.title"))),
+    h("div.space-head", h("span.key-icon", { "aria-hidden": "true" }), h("span.small.card-name", t("key.title"))),
     h("div.space-label", holder === null || holder === undefined ? t("key.onBoard") : t("key.heldBy", { name: ctx.seatName(holder) })));
   if (acts.length) {
     clickable(el, "key", () => { ctx.ui.keyOpen = !ctx.ui.keyOpen; ctx.rerender(); }, t("key.hint"));
@@ -369,7 +375,7 @@ export function moduleButtonLabel(ctx, a, helpers) {
   if ((m = a.match(/^first:(row|guest|room)$/))) return t(`btn.first.${m[1]}`);
   if ((m = a.match(/^rmdancer:([tmb])$/))) return t("btn.rmdancer", { row: t(`bal.row.${ROW_NAMES[ROWS.indexOf(m[1])]}`) });
   if (a === "dance:later") return t("btn.danceLater");
-  if ((m = a.match(/^bin:(\w+)$/))) return [h(`span.cdie.dc-${m[1]}`, " "), " ", t("btn.bin", { colour: t(`dice.${m[1]}`) })];
+  if ((m = a.match(/^bin:(\w+)$/))) return [h(`span.cdie.dc-${m[1]}`, { "data-cmark": colourMark(m[1]) }, " "), " ", t("btn.bin", { colour: t(`dice.${m[1]}`) })];
   if ((m = a.match(/^emperor\+(\d)$/))) return t("btn.emperorMore", { n: m[1] });
   if (a === "draw:staff") return t("btn.drawStaff");
   if ((m = a.match(/^pay:([scwkh])$/))) {

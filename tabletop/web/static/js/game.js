@@ -4,13 +4,19 @@
 import { ApiError, botLevels, getJSON, liveUpdates, postJSON } from "./api.js";
 import { chatBox } from "./chat.js";
 import { askPermission, loadAccountPrefs, noticePrefs, noticesSent, setNoticePrefs, yourTurn } from "./notice.js";
-import { clear, h } from "./dom.js";
+import { clear, fitNames, h, seatDisc } from "./dom.js";
 import { has, onLangChange, t } from "./i18n.js";
 import { rememberToken, tokenFor } from "./tokens.js";
 import * as gah from "./gah.js";
 import * as burger from "./burger.js";
 
 const MODULES = { "grand-austria-hotel": gah, "burger-joint": burger };
+const CB_KEY = "tabletop.cbMarks"; // "off": no letters on the items and colours (on by default)
+
+/** Colour-blind marks: the item letters and the colour letters on guests, rooms, dice and cubes (this browser's choice). */
+function cbMarks() {
+  try { return localStorage.getItem(CB_KEY) !== "off"; } catch { return true; }
+}
 
 export function showGame(root, gameId) {
   const params = new URLSearchParams(location.search);
@@ -447,7 +453,12 @@ export function showGame(root, gameId) {
       tools.push(h("button.small.hint", { type: "button", id: "hint", title: t("game.hint.title"),
         disabled: !!(S.hint && S.hint.loading), onclick: askHint }, t("game.hint")));
     }
+    if (p.seat !== null && p.status === "active") {
+      tools.push(h("button.small.link-like.keys-button", { type: "button", id: "keys-button", title: `${t("game.keys.title")} (?)`,
+        "aria-expanded": S.ui.keysOpen ? "true" : "false", onclick: () => { S.ui.keysOpen = !S.ui.keysOpen; render(); } }, "⌨ ?"));
+    }
     if (tools.length) parts.push(h("div.tools", tools));
+    if (S.ui.keysOpen) parts.push(keysHelp());
     if (mine && S.hint && S.hint.revision === p.revision) parts.push(hintPanel());
     const meSeat = p.seat !== null ? p.seats[p.seat] : null;
     if (meSeat && meSeat.stand_in && p.status !== "finished") {
@@ -458,6 +469,104 @@ export function showGame(root, gameId) {
     if (S.notice) parts.push(h("p.notice", { role: "status", id: "notice" }, S.notice));
     return h(`section.statusbar${mine ? ".mine" : ""}`, { id: "statusbar" }, parts);
   }
+
+  // ---------------------------------------------------------------- keyboard
+  // Shortcuts for the common moves, never while a text field (the chat, a name) has the focus and never
+  // with Ctrl, Alt or Cmd: Enter or Space press the prompt's "done" button (or its only button: pass),
+  // U undoes, H asks for a hint, 1-5 take the die of that action space (the boost as ticked), 6 opens
+  // space 6's choice and then 1-5 pick the action, Esc cancels a selection or closes a menu, ? shows the list.
+  const KEYS = [["game.keys.confirmKeys", "game.keys.confirm"], ["U", "game.keys.undo"], ["H", "game.keys.hint"],
+    ["1–6", "game.keys.dice"], ["game.keys.escKey", "game.keys.escape"], ["?", "game.keys.help"]];
+
+  function keysHelp() {
+    return h("div.keys-help", { id: "keys-help", role: "note" },
+      h("b", t("game.keys.title")),
+      h("dl", KEYS.map(([k, what]) => [h("dt", h("kbd", k.includes(".") ? t(k) : k)), h("dd", t(what))])),
+      h("p.muted.small", t("game.keys.note")));
+  }
+
+  /** A field the keys are typed into: shortcuts are off while it has the focus. */
+  function typing(el) {
+    if (!el || el === document.body) return false;
+    if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
+    return el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(el.type);
+  }
+
+  /** The prompt's button that Enter presses: its "done" (end the turn, stop), else its only button. */
+  function confirmAction(ctx) {
+    const m = mod();
+    const btns = m && m.promptButtons ? m.promptButtons(ctx) : [];
+    const done = btns.find((b) => b.cls === "done");
+    return done ? done.action : btns.length === 1 ? btns[0].action : null;
+  }
+
+  /** What key n (1-6) does now: take the die of space n, or (space 6's choice open) copy action n. */
+  function dieKey(n) {
+    const legal = new Set(S.p.legal.map((l) => l.action));
+    const pickOf = (plain) => (S.ui.boost && legal.has(`${plain}+`) ? `${plain}+` : legal.has(plain) ? plain
+      : legal.has(`${plain}+`) ? `${plain}+` : null);
+    if (S.ui.copyOpen && n <= 5) {
+      const a = pickOf(`d6=${n}`);
+      return a ? () => { S.ui.copyOpen = false; act(a); } : null;
+    }
+    if (n <= 5) {
+      const a = pickOf(`d${n}`);
+      return a ? () => act(a) : null;
+    }
+    if (![...legal].some((a) => a.startsWith("d6="))) return null;
+    return () => { S.ui.copyOpen = true; render(); };
+  }
+
+  function cancelSelection() {
+    const ui = S.ui;
+    const had = ui.selectedTable !== null || ui.copyOpen || ui.keyOpen || ui.entrancePick || ui.keysOpen || ui.promptOpen
+      || (ui.open && ui.open["all-options"]) || (S.hint && !S.hint.loading);
+    ui.selectedTable = null;
+    ui.copyOpen = false;
+    ui.keyOpen = false;
+    ui.entrancePick = null;
+    ui.keysOpen = false;
+    ui.promptOpen = false;
+    if (ui.open) ui.open["all-options"] = false;
+    if (S.hint && !S.hint.loading) S.hint = null;
+    if (had) render();
+    return had;
+  }
+
+  function onKey(ev) {
+    const p = S.p;
+    if (!p || S.fatal || ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented || typing(document.activeElement)) return;
+    const key = ev.key;
+    if (key === "?") { ev.preventDefault(); S.ui.keysOpen = !S.ui.keysOpen; render(); return; }
+    if (key === "Escape") { if (cancelSelection()) ev.preventDefault(); return; }
+    if (S.replay || p.status !== "active" || ev.repeat) return;
+    const mine = p.legal.length > 0 && !!S.data;
+    const lower = key.length === 1 ? key.toLowerCase() : key;
+    if (lower === "u") {
+      if (p.can_undo && !S.busy) { ev.preventDefault(); undo(); }
+      return;
+    }
+    if (lower === "h") {
+      if (mine && p.can_hint && !(S.hint && S.hint.loading)) { ev.preventDefault(); askHint(); }
+      return;
+    }
+    if (!mine) return;
+    if (key === "Enter" || key === " ") {
+      // a focused button, link, checkbox or thing on the board takes the key itself
+      const f = document.activeElement;
+      if (f && f !== document.body && f.closest("button, a, summary, label, input, [role=button], [tabindex]")) return;
+      const a = confirmAction(ctxFor(p.view));
+      if (!a) return;
+      ev.preventDefault();
+      if (!guarded(a)) act(a); // as the button: not in the moment after another move (a double press)
+      return;
+    }
+    if (/^[1-6]$/.test(key)) {
+      const go = dieKey(Number(key));
+      if (go) { ev.preventDefault(); go(); }
+    }
+  }
+  document.addEventListener("keydown", onKey);
 
   // ---------------------------------------------------------------- coach
   async function askHint() {
@@ -521,7 +630,7 @@ export function showGame(root, gameId) {
     const p = S.p;
     const me = p.seat;
     const rows = p.seats.map((s) => h("li", { "data-seat": s.seat },
-      h("span.disc", { style: { background: seatColour(s.seat) } }), " ",
+      seatDisc(s.seat, seatColour(s.seat)), " ",
       h("b", s.name), " ",
       s.kind === "bot" ? h("span.muted", t("lobby.botSeat", { level: s.bot })) : s.joined ? h("span.ok", "✓ " + t("game.joined")) : h("span.muted", t("game.notJoined")),
       me !== null && s.kind === "human" && !s.joined && s.seat !== me
@@ -553,7 +662,7 @@ export function showGame(root, gameId) {
     const rows = seatsShown().map((s) => {
       const cur = p.current_player === s.seat && p.status === "active";
       return h(`tr${cur ? ".current" : ""}${p.seat === s.seat ? ".me" : ""}`, { "data-seat": s.seat },
-        h("td", h("span.disc", { style: { background: seatColour(s.seat) } })),
+        h("td", seatDisc(s.seat, seatColour(s.seat))),
         h("td.name", s.name, s.kind === "bot" && !p.seats[s.seat].name.startsWith("Bot") ? h("span.muted.small", ` · ${t("game.botLabel", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`) : s.bot })}`) : null,
           cur ? h("span.badge.turn.small", t("game.toAct")) : null, awayNote(s)),
         p.clock ? h(`td.num.game-clock${p.clock.running === s.seat ? ".running" : ""}`, { "data-game-clock": s.seat },
@@ -579,12 +688,18 @@ export function showGame(root, gameId) {
           onchange: (e) => call(`/api/games/${encodeURIComponent(gameId)}/seats/${p.seat}/settings`, { token, auto_single: e.target.checked }, { force: true }) }),
         " ", t("game.autoSingle"))
       : null;
+    // this browser's choice, for every table: letters beside the colours (the seats' numbers are always shown)
+    const marks = h("label.small.setting", { title: t("game.cbMarksHelp") },
+      h("input", { type: "checkbox", id: "cb-marks", checked: cbMarks(),
+        onchange: (e) => { try { localStorage.setItem(CB_KEY, e.target.checked ? "on" : "off"); } catch { /* private mode */ } render(); } }),
+      " ", t("game.cbMarks"));
     return h("section.panel.players", { id: "players" },
       h("table.score-table",
         h("thead", h("tr", h("th"), h("th", t("game.player")), p.clock ? h("th.num", { title: t("game.clockTitle") }, "⏱") : null,
           h("th.num", t("game.vpShort")), h("th.num", { title: t("game.projectedHint") }, t("game.projected")))),
         h("tbody", rows)),
       setting,
+      marks,
       botControls);
   }
 
@@ -634,12 +749,12 @@ export function showGame(root, gameId) {
     const shown = new Set(filtered(entries));
     const list = rows.filter((r) => shown.has(r.e)).reverse().map(({ e, scoring: sc }) => e.kind === "seat"
       ? h("li.seat-change", { "data-seat-change": e.change, "data-reason": e.reason },
-        h("span.log-idx", "·"), h("span.disc.small", { style: { background: seatColour(e.seat) } }), " ", seatChangeText(e))
+        h("span.log-idx", "·"), seatDisc(e.seat, seatColour(e.seat), { cls: ".small" }), " ", seatChangeText(e))
       : e.kind === "round_end" || e.kind === "game_end"
       ? h(`li.log-head.${e.kind}`, { "data-idx": e.idx, "data-kind": e.kind }, e.text)
       : h(`li${e.seat < 0 ? ".chance" : ""}${sc ? ".scoring" : ""}`, { "data-idx": e.idx, "data-kind": e.kind || "", "data-seat": e.seat, "data-vp": e.vp || 0 },
       h("span.log-idx", String(e.idx + 1)),
-      e.seat >= 0 ? h("span.disc.small", { style: { background: seatColour(e.seat) } }) : h("span.log-chance", { title: t("game.chance") }),
+      e.seat >= 0 ? seatDisc(e.seat, seatColour(e.seat), { cls: ".small" }) : h("span.log-chance", { title: t("game.chance") }),
       " ", logText(e.text), e.auto ? h("span.muted.small.auto", { title: t("game.auto") }, ` (${t("game.auto")})`) : null));
     return h("section.panel.log", { id: "log" },
       h("div.panel-head", h("h3", t("game.log")),
@@ -696,7 +811,7 @@ export function showGame(root, gameId) {
       (r.stand_ins || []).map((x) => h("p.muted.stand-in-result", { "data-stand-in": x.seat },
         t("game.standInResult", { name: seatName(x.seat), reasons: x.reasons.map((why) => t(`reason.${why}`)).join(", ") }))),
       h("div.table-wrap", h("table.breakdown", { id: "breakdown" },
-        h("thead", h("tr", h("th", t("game.source")), seatsShown().map((s) => h("th.num", h("span.disc", { style: { background: seatColour(s.seat) } }), " ", s.name)))),
+        h("thead", h("tr", h("th", t("game.source")), seatsShown().map((s) => h("th.num", seatDisc(s.seat, seatColour(s.seat)), " ", s.name)))),
         h("tbody",
           sources.map((k) => h(`tr${S.openSource === k ? ".open" : ""}`, { "data-source": k },
             h("td", h("button.link-like.small", { type: "button", "data-open-source": k, title: t("game.sourceEvents"),
@@ -724,7 +839,7 @@ export function showGame(root, gameId) {
         const mine = evs.filter((e) => e.seat === s.seat);
         const sum = mine.reduce((a, e) => a + e.sources[k], 0);
         return h("div.source-seat", { "data-seat": s.seat },
-          h("h4", h("span.disc.small", { style: { background: seatColour(s.seat) } }), " ", s.name, " · ", String(sum)),
+          h("h4", seatDisc(s.seat, seatColour(s.seat), { cls: ".small" }), " ", s.name, " · ", String(sum)),
           mine.length ? h("ol.log-list", mine.map((e) => h("li", { "data-idx": e.idx },
             h("span.log-idx", t("game.roundShort", { n: e.round })), " ", e.text, " ", h("b", `${e.sources[k] > 0 ? "+" : ""}${e.sources[k]}`))))
             : h("p.muted.small", "—"));
@@ -762,14 +877,65 @@ export function showGame(root, gameId) {
     el.title = t(`conn.${S.conn}`);
   }
 
-  /** On a narrow screen, bring the things the pending decision asks to click into view when none is. */
+  /** A menu that opens over the board (space 6, the key) stays inside the window sideways. */
+  function keepMenusInside() {
+    for (const menu of root.querySelectorAll(".copy-menu")) {
+      const r = menu.getBoundingClientRect();
+      const over = r.right - (document.documentElement.clientWidth - 6);
+      if (over > 0) menu.style.left = `${-Math.min(over, Math.max(0, r.left - 6))}px`;
+    }
+  }
+
+  /**
+   * What the pending decision asks to tap on the board: its highlighted things and the buttons on the
+   * board that carry a legal action (serving an item, a bid), not ending the turn or passing; once a
+   * first tap chose something (a café guest, space 6, the key, an entrance), only what completes it.
+   */
+  function boardTargets(p) {
+    const legal = new Set(p.legal.map((l) => l.action));
+    const ui = S.ui;
+    let only = null;
+    if (ui.selectedTable !== null && ui.selectedTable !== undefined) only = (a) => a.startsWith(`m${ui.selectedTable}r`) || a.startsWith(`m${ui.selectedTable}b`);
+    else if (ui.copyOpen || ui.keyOpen) only = (a, el) => !!el.closest(".copy-menu");
+    else if (ui.entrancePick) only = (a, el) => !!el.closest("#auction");
+    return [...root.querySelectorAll(".main-col .legal, .main-col [data-action]")].filter((el) => {
+      const a = el.dataset.action || "";
+      return !el.disabled && (el.classList.contains("legal") || legal.has(a)) && a !== "done" && a !== "pass"
+        && (!only || only(a, el)) && el.getClientRects().length > 0;
+    });
+  }
+
+  /**
+   * On a narrow screen, bring what the pending decision asks to tap into view when none of it is (the
+   * prompt's buttons are always at hand): the nearest of it, below the sticky prompt; an open menu whole.
+   * Once per decision and per first tap, so that the player's own scrolling is left alone.
+   */
   function showTargets(p) {
-    const key = `${p.revision}:${p.legal.length}`;
-    if (window.innerWidth > 760 || !p.legal.length || S.shownTargets === key) return;
+    keepMenusInside();
+    if (window.innerWidth > 760 || !p.legal.length || S.replay) return;
+    const ui = S.ui;
+    const key = `${p.revision}:${p.legal.length}:${ui.selectedTable ?? ""}:${!!ui.copyOpen}:${!!ui.keyOpen}:${ui.entrancePick || ""}`;
+    if (S.shownTargets === key) return;
     S.shownTargets = key;
-    const targets = [...root.querySelectorAll(".main-col .legal")];
-    const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; };
-    if (targets.length && !targets.some(inView)) targets[0].scrollIntoView({ block: "center" });
+    const targets = boardTargets(p);
+    if (!targets.length) return;
+    const bar = document.getElementById("statusbar");
+    const top = bar ? bar.getBoundingClientRect().height + 8 : 8; // the prompt sticks to the top once scrolled
+    const bottom = window.innerHeight - 8;
+    const seen = (r) => Math.min(r.bottom, bottom) - Math.max(r.top, top) >= Math.min(20, r.height / 2);
+    const rects = targets.map((el) => el.getBoundingClientRect());
+    const menu = targets[0].closest(".copy-menu");
+    if (menu) { // a menu whole, as little moved as may be
+      const r = menu.getBoundingClientRect();
+      const by = r.bottom > bottom ? Math.min(r.bottom - bottom, r.top - top) : r.top < top ? r.top - top : 0;
+      if (by) window.scrollBy(0, by);
+      return;
+    }
+    if (rects.some(seen)) return;
+    const dist = (r) => (r.top >= bottom ? r.top - bottom : top - r.bottom);
+    const near = rects.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+    const mid = (top + bottom) / 2;
+    window.scrollBy(0, Math.round(near.top + Math.min(near.height, bottom - top) / 2 - mid));
   }
 
   // ---------------------------------------------------------------- render
@@ -803,13 +969,14 @@ export function showGame(root, gameId) {
     const scrollY = window.scrollY;
     const focused = document.activeElement && document.activeElement.id ? document.activeElement : null;
     const selection = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
-    clear(root).append(h(`div.game.game-${p.game}`, { "data-revision": p.revision, "data-status": p.status, "data-seat": p.seat ?? "" },
+    clear(root).append(h(`div.game.game-${p.game}${cbMarks() ? ".cb-marks" : ""}`, { "data-revision": p.revision, "data-status": p.status, "data-seat": p.seat ?? "" },
       statusBar(),
       S.replay ? null : endPanel(),
       h("div.layout", h("div.main-col", main), h("aside.side-col", playersPanel(),
         chat.panel(p.seat, p.seats.map((s) => s.name), S.replay ? replayAt() : null), logPanel())),
       // while replaying, the result (and the review's other moments) below the replay
       S.replay ? endPanel() : null));
+    fitNames(root);
     window.scrollTo(0, scrollY);
     showTargets(p);
     if (focused && !root.contains(focused)) {
@@ -822,6 +989,10 @@ export function showGame(root, gameId) {
   }
 
   // ---------------------------------------------------------------- start
+  // card names fitted again when the window changes size, and when a closed panel (an opponent) opens
+  let resizeTimer = null;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => fitNames(root, { again: true }), 120); });
+  root.addEventListener("toggle", (ev) => { if (ev.target.open) fitNames(ev.target); }, true);
   render();
   refresh();
   loadMeta();
@@ -861,6 +1032,7 @@ export function showGame(root, gameId) {
       catchingUp: !!S.catchingUp, pushes: S.pushes || 0, queued: S.queued, error: S.error || "",
       notice: S.notice || "", conn: S.conn, revision: S.p ? S.p.revision : null, turnNotices: noticesSent() }),
     connection: () => S.conn,
+    fitNames: () => fitNames(root, { again: true }),
   });
   return { render };
 }
