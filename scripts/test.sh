@@ -3,7 +3,7 @@
 # lint (ruff), types (mypy) and pytest on both cores. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/bootstrap.sh
+bash scripts/bootstrap.sh --all
 # the browser tests drive Debian's Chromium (no browser downloads): install it if missing
 if ! command -v chromium >/dev/null 2>&1; then
   echo "== installing Debian's chromium for the browser tests"

@@ -91,6 +91,11 @@ def serve(host: str, port: int, database: str, bot_delay: float, bot_workers: in
                         os.environ.get("TABLETOP_SMTP_PASSWORD"))
     click.echo(f"tabletop: serving on http://{host}:{port}/  (database {database}; limits per client: "
                f"{limits.describe()}, counted in {limits_storage})")
+    # which build of the engine this process runs; a missing or stale compiled build is started
+    # in the background (nice 19, once this server answers) for the next start
+    from tabletop.fast.background import at_start
+
+    click.echo(at_start(host, port))
     app = create_app(database, bot_delay=bot_delay, bot_workers=bot_workers, start_bots=True,
                      bot_seconds=bot_seconds or None, max_body=max_body, limits=limits,
                      min_away_limit=min_away_limit, duty_lease=duty_lease, database_wait=database_wait,

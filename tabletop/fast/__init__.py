@@ -7,10 +7,13 @@ would load a compiled file beside its source even after the source was edited. H
 module is tied to the SHA-256 of the source it was built from; an edited source (or a build for
 another Python) is simply not used, and that module runs as plain Python until the next build.
 
-    python -m tabletop.fast.build          # compile what changed (scripts/bootstrap.sh runs it)
+    python -m tabletop.fast.build          # compile what changed (scripts/bootstrap.sh --all runs it)
     python -m tabletop.fast.build status   # which modules run compiled now
     TABLETOP_PURE=1 ...                   # run everything as plain Python (A/B comparisons)
 
+``tabletop serve`` starts the build in the background when it is missing or stale (nice 19, once
+the server answers; ``fast/background.py``), and the next start uses it: a running process keeps
+the modules it imported. One build runs at a time (an ``fcntl`` lock on ``_fast/.build.lock``).
 Without a C compiler or Cython the build says so once and the project runs as plain Python:
 the same games, slower. The compiled code is the same source, so games, digests, positions and
 views are identical either way (the test suite runs against the compiled build in CI).
@@ -28,6 +31,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import IO
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the tabletop package
 FAST = PACKAGE / "_fast"
@@ -179,3 +183,124 @@ def status() -> dict[str, object]:
                     if n.startswith("tabletop.") and (getattr(m, "__file__", "") or "").endswith(_abi()))
     return {"pure_forced": bool(os.environ.get("TABLETOP_PURE")), "hot": len(hot_sources()),
             "built": len(_manifest()), "usable": len(usable()), "loaded": loaded}
+
+
+# --- the build's lock, log and last failure (tabletop/fast/build.py, tabletop/fast/background.py) ---
+
+# the background build's environment names the descriptor of the lock its starter took for it
+LOCK_FD_ENV = "TABLETOP_BUILD_LOCK_FD"
+
+
+def fast_dir() -> Path:
+    """``_fast/``, made if missing (git ignores everything in it)."""
+    FAST.mkdir(exist_ok=True)
+    ignore = FAST / ".gitignore"
+    if not ignore.is_file():
+        ignore.write_text("*\n")
+    return FAST
+
+
+def lock_file() -> Path:
+    return FAST / ".build.lock"
+
+
+def log_file() -> Path:
+    """The background build's output (tabletop serve starts it)."""
+    return FAST / "build.log"
+
+
+def take_lock(wait: bool) -> IO[str] | None:
+    """The build lock (an exclusive ``flock`` on ``_fast/.build.lock``), held while the returned
+    file stays open (also by a child process it is passed to); None if another process holds it
+    and ``wait`` is false. OSError where ``_fast/`` cannot be written (a read-only install)."""
+    import fcntl
+
+    fast_dir()
+    f = open(lock_file(), "a+")  # noqa: SIM115 - the open file is the lock
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        f.close()
+        return None
+    return f
+
+
+def cython_version() -> str | None:
+    """The installed Cython's version, without importing it (None: not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("Cython")
+    except PackageNotFoundError:
+        return None
+
+
+def built_with() -> str:
+    """The Cython version the build on disk was made with."""
+    try:
+        return str(json.loads(MANIFEST.read_text()).get("cython", "?"))
+    except (OSError, ValueError):
+        return "?"
+
+
+def cannot_build() -> str | None:
+    """Why the compiled engine cannot be built here (None: it can): no Cython, no setuptools,
+    no C compiler, no Python headers."""
+    import shutil
+    import sysconfig
+
+    if cython_version() is None:
+        return "Cython is not installed (bash scripts/bootstrap.sh installs it)"
+    if importlib.util.find_spec("setuptools") is None:
+        return "setuptools is not installed (the build uses it: pip install setuptools)"
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    if not cc or not shutil.which(cc[0]):
+        return f"there is no C compiler ({cc[0] if cc else 'cc'}; e.g. apt-get install gcc)"
+    include = sysconfig.get_paths().get("include")
+    if not include or not Path(include, "Python.h").is_file():
+        return "the Python headers (Python.h) are missing (e.g. apt-get install python3-dev)"
+    return None
+
+
+def fingerprint() -> str:
+    """What a build would compile: the Python, the Cython and every hot source with its types."""
+    h = hashlib.sha256(f"{_abi()}\0{cython_version()}".encode())
+    for src in hot_sources():
+        h.update(f"\0{module_name(src)}\0{_digest(src)}".encode())
+    return h.hexdigest()
+
+
+def _failure_file() -> Path:
+    return FAST / "build.failed"
+
+
+def record_failure(message: str | None) -> None:
+    """Remember a failed build of these sources (None: the build worked): tabletop serve does not
+    start the same failing build again at each start; ``python -m tabletop.fast.build`` always tries."""
+    try:
+        if message is None:
+            _failure_file().unlink(missing_ok=True)
+        else:
+            fast_dir()
+            _failure_file().write_text(json.dumps({"fingerprint": fingerprint(), "message": message}))
+    except OSError:
+        pass
+
+
+def last_failure() -> str | None:
+    """The message of the last build's failure, if it failed on these very sources."""
+    try:
+        data = json.loads(_failure_file().read_text())
+    except (OSError, ValueError):
+        return None
+    if data.get("fingerprint") != fingerprint():
+        return None
+    return str(data.get("message", "the compiled build failed"))
+
+
+def shown(path: Path) -> str:
+    """A path as a person would type it here: relative to the working directory when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
