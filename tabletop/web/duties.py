@@ -25,6 +25,7 @@ from tabletop.web.errors import Conflict, ServiceError
 from tabletop.web.fanout import Fanout
 from tabletop.web.live import LiveGame
 
+TURN_FLOOR = 0.5  # seconds a bot's later decision of a turn gets when its turn's bound is spent
 log = logging.getLogger("tabletop.web")
 
 
@@ -65,6 +66,7 @@ class BotDuties:
     async def _play_bots(self, live: LiveGame) -> None:
         store = self.authority.store
         held_until = 0.0  # this process holds the duty until then (renewed once half of it is gone)
+        turn_seat, turn_started = -1, 0.0  # whose turn this loop is playing, since when
         while True:
             if time.monotonic() > held_until - self.lease / 2:
                 asked = time.monotonic()
@@ -86,6 +88,13 @@ class BotDuties:
                 legal = list(st.legal_actions())
                 revision = live.revision
                 bot = live.bot(cp, self.bot_seconds)
+                # the table's bound is a turn's, not a decision's: a turn of several decisions (a
+                # plan undone by a card drawn) shares it, each later one getting at least TURN_FLOOR
+                last = next((r.seat for r in reversed(live.log) if r.seat >= 0), None)
+                if last != cp or turn_seat != cp:
+                    turn_seat, turn_started = cp, time.monotonic()
+                if self.bot_seconds and getattr(bot, "seconds", None) and "seconds=" not in (live.seats[cp].bot or ""):
+                    bot.seconds = max(TURN_FLOOR, self.bot_seconds - (time.monotonic() - turn_started))  # type: ignore[attr-defined]
             self.thinking += 1
             asked = time.perf_counter()
             try:

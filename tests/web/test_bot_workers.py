@@ -3,6 +3,7 @@ dies is replaced and its seat thinks again, and shutting down leaves no process 
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import time
@@ -164,5 +165,36 @@ def test_the_servers_search_bots_get_its_time_limit(tmp_path, limit) -> None:
         deadline = time.time() + 60
         while len(live.bots) < 2 and time.time() < deadline:
             time.sleep(0.05)
-        assert live.bots[0].seconds == limit
+        # the limit, or what is left of it within the bot's turn (test below)
+        assert live.bots[0].seconds == limit if limit is None else 0 < live.bots[0].seconds <= limit
         assert not hasattr(live.bots[1], "seconds")
+
+
+def test_a_bots_turn_of_several_decisions_shares_the_servers_bound(tmp_path) -> None:
+    """Issue 64, item 4: the bound is a turn's, not each decision's, so a person waits about
+    ``--bot-seconds`` for a bot's turn whatever it takes to decide: the first decision of a turn
+    gets all of it, each later one of the same turn what is left (at least ``TURN_FLOOR``)."""
+    from tabletop.web.duties import TURN_FLOOR
+
+    app = api_app(f"sqlite:///{tmp_path / 'g.db'}", bot_workers=0, bot_seconds=2.0)
+    seen: list[tuple[int, float]] = []
+    with TestClient(app) as c:
+        svc = app.state.service
+        real = svc.bot_pool.choose
+
+        async def slow_choose(bot, game, seat, legal, view):  # each decision takes 0.4 s of the turn
+            if seat == 0:
+                seen.append((len(legal), bot.seconds))
+            await asyncio.sleep(0.4)
+            return await real(bot, game, seat, legal, view)
+
+        svc.bot_pool.choose = slow_choose
+        started(c, seats=[{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "easy"}])
+        deadline = time.time() + 60
+        while not any(x[1] < 1.9 for x in seen) or len(seen) < 8:
+            assert time.time() < deadline, seen
+            time.sleep(0.1)
+    limits = [x[1] for x in seen]
+    assert max(limits) == pytest.approx(2.0, abs=0.05)  # a turn's first decision: the whole bound
+    assert min(limits) >= TURN_FLOOR  # a later one: what is left, never less than the floor
+    assert any(x < 1.9 for x in limits)  # there were later decisions of a turn, and they got less
