@@ -180,7 +180,12 @@ def event_log(live: LiveGame, seat: int | None, lang: str, first: int) -> list[d
                 out.append(change_entry(changes[ci]))
                 ci += 1
         entry = {"idx": i, **events[j], "text": texts[j][2]}
-        if i >= 0 and j == marks[i] and (live.log[i].seat == seat or live.log[i].seat < 0):
+        # the action's own event (its first; again after a card's reaction interrupted it: the
+        # ledger takes the action's cause up again) carries the raw action for its own seat
+        own = j == marks[i] if i >= 0 else False
+        if i >= 0 and not own:
+            own = events[j].get("kind") in ("action", "roll") and "by" not in events[j]
+        if own and (live.log[i].seat == seat or live.log[i].seat < 0):
             entry["action"] = live.log[i].action  # other seats' raw actions can name hidden cards
             if live.log[i].auto:
                 entry["auto"] = True  # the only option: it resolved by itself (shown to its player)
