@@ -37,8 +37,11 @@ def clocked_server() -> Iterator[tuple[Server, Receiver, Mailbox]]:
 
 def sign_up(page, base: str, name: str) -> None:
     page.goto(f"{base}/")
+    page.wait_for_selector("#account-name-input")
+    page.wait_for_load_state("networkidle")  # the lobby's first answers drawn: no redraw races the typing
     page.fill("#account-name-input", name)
     page.fill("#account-password", "coffee house waltz")
+    assert page.input_value("#account-name-input") == name
     page.click("#signup")
     page.wait_for_selector("#account-name")
 
