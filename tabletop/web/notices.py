@@ -278,11 +278,10 @@ class Notices:
         queued first (its id tells it from every other notice), then marked (a process that
         stops between queues it again, and the outbox keeps one). How many games were reminded."""
         done = 0
-        for game_id, when, state in await asyncio.to_thread(store.due_reminders, now):
+        for game_id, game, when, state in await asyncio.to_thread(store.due_reminders, now):
             seat, since, deadline = state.get("seat"), state.get("since"), state.get("deadline")
             if seat is not None and since is not None and deadline is not None:
-                loaded = await asyncio.to_thread(store.load_game, game_id, 10 ** 9)
-                title = get_game(loaded[0].game).title if loaded else ""
+                title = get_game(game).title
                 if await asyncio.to_thread(self.outbox.queue_turn, game_id, seat, int(since * 1000), title,
                                            self.base_url, self.accounts, max(0.0, deadline - now)):
                     self.wake.set()

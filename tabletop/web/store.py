@@ -397,11 +397,11 @@ class Store:
             return [r.id for r in c.execute(select(games.c.id).where(
                 games.c.status == "active", games.c.deadline.is_not(None), games.c.deadline <= now))]
 
-    def due_reminders(self, now: float) -> list[tuple[str, float, dict[str, Any]]]:
-        """Running games whose player is to be reminded now: (id, when, the clock state)."""
+    def due_reminders(self, now: float) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """Running games whose player is to be reminded now: (id, game, when, the clock state)."""
         with self.engine.connect() as c:
-            return [(r.id, r.remind_at, json.loads(r.clock_state)) for r in c.execute(
-                select(games.c.id, games.c.remind_at, games.c.clock_state).where(
+            return [(r.id, r.game, r.remind_at, json.loads(r.clock_state)) for r in c.execute(
+                select(games.c.id, games.c.game, games.c.remind_at, games.c.clock_state).where(
                     games.c.status == "active", games.c.remind_at.is_not(None), games.c.remind_at <= now))
                 if r.clock_state]
 
