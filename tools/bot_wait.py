@@ -29,6 +29,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from tabletop.bots.match import percentile  # noqa: E402
 from tests.reliability.helpers import UNLIMITED, ServerProcess  # noqa: E402
 
 
@@ -37,11 +38,6 @@ def spin() -> None:
     x = 0
     while True:
         x = (x * 31 + 7) % 1_000_003
-
-
-def percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
 def main() -> int:
