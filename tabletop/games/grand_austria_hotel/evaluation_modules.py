@@ -302,11 +302,11 @@ def bell_value(st: EngineBase, seat: int, A: int) -> float:
 
 
 # ------------------------------------------------------------ pending frames
-def module_pending(st: EngineBase, fr: tuple[Any, ...]) -> float:
+def module_pending(st: EngineBase, fr: Any) -> float:
     """Worth of a module's unresolved decision of the seat (mid-turn)."""
     kind = fr[0]
     if kind == "bell":
-        card = st.rules.staff[st.rules.staff_by_slug[fr[2]]]
+        card = st.rules.staff[st.rules.staff_by_slug[fr.card]]
         return effect_worth(list(card.ability.get("effects") or ()))
     return PENDING.get(kind, 0.0)
 

@@ -15,16 +15,14 @@ from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.state import GahState
 
-# the decisions that take a guest from the queue for nothing: the starting guest (000 Setup), a
-# free guest (a guest's reward, a staff card), module V's guest with its order filled
-FREE_GUEST_FRAMES = ("sguest", "freeguest", "fillguest")
-
-
 def roll_facts(action: str) -> dict[str, Any]:
     """A dice roll: how many dice show each face (``roll:``), or the coloured dice (``croll:``)."""
-    if action.startswith("roll:"):
-        return {"verb": "roll", "dice": [int(c) for c in action[5:].split("-")]}
-    return {"verb": "croll", "faces": [int(f) for f in action[6:].split("-")]}
+    syntax = N.outcome_syntax(action)
+    if syntax is None:  # not a roll at all (``describe`` may be asked before an action is refused)
+        return {"verb": "other"}
+    if syntax[0] == 0:
+        return {"verb": "roll", "dice": list(syntax[1][1:])}
+    return {"verb": "croll", "faces": list(syntax[1])}
 
 
 def action_facts(st: GahState, action: str) -> dict[str, Any]:
@@ -38,6 +36,7 @@ def action_facts(st: GahState, action: str) -> dict[str, Any]:
     rules = st.rules
     cp = st.current_player
     top = st.stack[-1][0] if st.stack else ""
+    decision = st.decision_kinds[top] if top else None  # what the pending decision declares
     if verb == "done":  # ends the turn ("turn"; without a die it is a pass) or passes up a decision
         if top == "turn" and st._ending_passes():
             return {"verb": "done", "decision": top, "passes": True}
@@ -45,10 +44,11 @@ def action_facts(st: GahState, action: str) -> dict[str, Any]:
     if verb == "pass":
         return {"verb": "pass"}
     if verb == "guest":
-        # the kronen actually paid: none for a guest taken free (the starting guest, a reward's or
-        # a card's free guest), none with Delivery Boy (000/003: "take guests ... at no cost")
+        # the kronen actually paid: none where the decision gives guests for nothing (the starting
+        # guest, a reward's or a card's free guest), none with Delivery Boy (000/003: "take guests
+        # ... at no cost")
         g, slot = st.queue[info[1]], info[1]
-        printed = 0 if top in FREE_GUEST_FRAMES else rules.queue_costs[slot]
+        printed = 0 if decision is not None and decision.free_guests else rules.queue_costs[slot]
         out = {"verb": "guest", "guest": g, "slot": slot, "cost": printed, "start": top == "sguest"}
         if printed and st.S["delivery-boy"] in st.players[cp].played:
             out.update(cost=0, free_by="delivery-boy")
@@ -74,7 +74,7 @@ def action_facts(st: GahState, action: str) -> dict[str, Any]:
     if verb in ("choice", "pay"):
         return {"verb": verb, "item": ITEMS[info[1]]}
     if verb in ("play", "use", "discard", "draft"):
-        hidden = verb == "draft" or (verb == "discard" and top == "discard")  # from the hand: face down
+        hidden = decision is not None and decision.hides_pick  # from the hand: face down
         return {"verb": verb, **({} if hidden else {"staff": info[1]})}
     if verb == "complete":
         return {"verb": "complete", "table": info[1], "guest": st.players[cp].cafe[info[1]]}

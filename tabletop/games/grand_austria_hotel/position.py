@@ -12,41 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
+from tabletop.games.grand_austria_hotel.engine import decisions as _base_kinds  # noqa: F401  (declares them)
 from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES, sources_in_play
+from tabletop.games.grand_austria_hotel.engine.declare import field_type, fields_of, frame_fields
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.engine.rules import GahRules
 
 FORMAT = 1  # the base game; a game with Let's Waltz! modules writes format 2 (adds "modules")
 
-# Field names of each pending-decision kind, after (kind, player).
-FRAME_FIELDS: dict[str, tuple[str, ...]] = {
-    "turn": (),
-    "fx": ("effects", "next", "source"),
-    "place": ("fresh",),
-    "serve": ("left", "moved"),
-    "food": ("first_item", "dice"),
-    "rooms": ("left", "cost", "max_floor", "occupy"),
-    "empmoney": ("dice",),
-    "play": ("discount",),
-    "drawn": ("cards", "discount"),
-    "occupy": ("left",),
-    "freeguest": (),
-    "sguest": (),
-    "choice": ("left",),
-    "complete": (),
-    "gizia": (),
-    "penalty": ("scoring",),
-    "avoid": ("scoring",),
-    "discard": ("left",),
-    "discardend": (),
-    "remove": ("left",),
-    "removeocc": ("left", "below_floor"),
-    "bonuskind": ("group",),
-    "draft": (),
-    "spend": ("left", "kinds"),
-}
-
+# Field names of each of the base game's pending-decision kinds, after (kind, player): read off
+# their declarations (engine/decisions.py); the modules' kinds are in ``declare.DECISIONS`` too.
+FRAME_FIELDS: dict[str, tuple[str, ...]] = frame_fields()
 
 
 def _items(v: Any) -> dict[str, int]:
@@ -56,33 +33,27 @@ def _items(v: Any) -> dict[str, int]:
     return out
 
 
-def _frame_names(st: GahRules, kind: str) -> tuple[str, ...] | None:
-    if kind in FRAME_FIELDS:
-        return FRAME_FIELDS[kind]
-    owner = st.frame_owner.get(kind)
-    return owner.frame_fields[kind] if owner else None
-
-
 def _frame_out(st: GahRules, fr: tuple[Any, ...]) -> dict[str, Any]:
-    kind = fr[0]
-    out: dict[str, Any] = {"decision": kind, "player": fr[1]}
-    if kind not in FRAME_FIELDS:  # a module's frame: plain JSON values (tuples as lists)
-        for name, val in zip(_frame_names(st, kind) or (), fr[2:]):
-            out[name] = _jsonable(val)
-        return out
-    for name, val in zip(FRAME_FIELDS[kind], fr[2:]):
-        if name == "cards":
+    """A pending decision by name: each field written as its declared type says
+    (``declare.FIELD_TYPES``); a field of another type as plain JSON (tuples as lists)."""
+    cls = st.decision_kinds[fr[0]]
+    out: dict[str, Any] = {"decision": fr[0], "player": fr[1]}
+    for name, val in zip(fields_of(cls), fr[2:], strict=True):
+        kind = field_type(cls, name)
+        if kind == "StaffIds":
             val = [st.rules.staff[s].slug for s in val]
-        elif name == "fresh":
+        elif kind == "Items":
             val = _items(val)
-        elif name == "effects":
+        elif kind == "Effects":
             val = [dict(e) for e in val]
-        elif name == "source":
+        elif kind == "VpSource":
             val = VP_SOURCES[val]
-        elif name == "first_item":
+        elif kind == "Item":
             val = ITEMS[val]
-        elif name == "occupy":
+        elif kind == "bool":
             val = bool(val)
+        else:
+            val = _jsonable(val)
         out[name] = val
     return out
 
@@ -191,7 +162,7 @@ def check_accounting(st: GahRules) -> None:
         staff += list(pk)
     for fr in st.stack:
         if fr[0] == "drawn":
-            staff += list(fr[2])
+            staff += list(fr.cards)
     if sorted(staff) != sorted(rules.deck_staff):
         lost = sorted(rules.staff[s].slug for s in set(rules.deck_staff) - set(staff))
         extra = sorted({rules.staff[s].slug for s in staff if staff.count(s) > 1 or s not in rules.deck_staff})

@@ -18,10 +18,9 @@ from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES, Player, sources_in_play
+from tabletop.games.grand_austria_hotel.engine.declare import field_type, fields_of
 from tabletop.games.grand_austria_hotel.modules import MODULES
 from tabletop.games.grand_austria_hotel.position import (
-    FRAME_FIELDS,
-    _frame_names,
     check_accounting,
     json_copy,
 )
@@ -124,11 +123,13 @@ class PositionModel(_Strict):
 
 
 def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
+    """A pending decision from its fields by name, each read as its declared type says
+    (``declare.FIELD_TYPES``), into an instance of its declared class."""
     kind = d.get("decision")
-    names = _frame_names(st, kind) if isinstance(kind, str) else None
-    if names is None:
-        raise InvalidPosition(f"pending decision: unknown kind {kind!r}; known: "
-                              f"{', '.join([*FRAME_FIELDS, *st.frame_owner])}")
+    cls = st.decision_kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidPosition(f"pending decision: unknown kind {kind!r}; known: {', '.join(st.decision_kinds)}")
+    names = fields_of(cls)
     extra = set(d) - {"decision", "player", *names}
     if extra:
         raise InvalidPosition(f"pending decision {kind!r}: unknown fields {sorted(extra)}")
@@ -140,34 +141,36 @@ def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
         if name not in d:
             raise InvalidPosition(f"pending decision {kind!r}: missing field {name!r}")
         v = d[name]
-        if kind not in FRAME_FIELDS:
-            vals.append(_tuples(v))
-            continue
+        typ = field_type(cls, name)
         try:
-            if name == "cards":
+            if typ == "StaffIds":
                 v = tuple(_slug(st, s, "pending drawn cards") for s in v)
-            elif name == "fresh":
+            elif typ == "Items":
                 v = tuple(Items(**v).tolist())
-            elif name == "effects":
+            elif typ == "Effects":
                 v = tuple(dict(e) for e in v)
                 for e in v:
                     if "effect" not in e:
                         raise InvalidPosition("pending effects: every effect needs an 'effect' name")
-            elif name == "source":
+            elif typ == "VpSource":
                 v = VP_SOURCES.index(v)
-            elif name == "first_item":
+            elif typ == "Item":
                 v = ITEMS.index(v)
-            elif name == "cost":
+            elif typ == "RoomCost":
                 if v not in ("full", "free") and not (isinstance(v, str) and v[:5] == "minus" and v[5:].isdigit()):
-                    raise InvalidPosition("pending rooms: cost must be full, minus<N> or free")
-            elif name == "occupy":
+                    raise InvalidPosition(f"pending {kind}: {name} must be full, minus<N> or free")
+            elif typ == "bool":
                 v = bool(v)
-            elif not isinstance(v, int):
-                raise InvalidPosition(f"pending decision {kind!r}: {name} must be an integer")
+            elif typ == "int":
+                if not isinstance(v, int):
+                    raise InvalidPosition(f"pending decision {kind!r}: {name} must be an integer")
+            else:
+                v = _tuples(v)
         except (ValueError, TypeError, ValidationError) as exc:
             raise InvalidPosition(f"pending decision {kind!r}: bad {name}: {exc}") from None
         vals.append(v)
-    return (kind, player, *vals)
+    frame: tuple[Any, ...] = cls(kind, player, *vals)
+    return frame
 
 
 def _tuples(v: Any) -> Any:

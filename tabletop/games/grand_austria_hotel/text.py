@@ -5,133 +5,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.state import CHANCE, TERMINAL
-from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEM_LETTERS, ITEMS
-from tabletop.games.grand_austria_hotel.modules.celebrities import COLOURS as DIE_COLOURS
+from tabletop.games.grand_austria_hotel.log_text import action_sentence
 from tabletop.i18n.catalog import Catalog, catalog
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.state import GahState
 
-PROMPTS = {
-    "turn": "your turn: take a guest, take a die, serve, use staff, move guests, or done",
-    "place": "place the new dishes and drinks on your guests (or done: keep them in the kitchen)",
-    "serve": "serve up to 3 items from your kitchen to your guests",
-    "food": "choose what to take",
-    "rooms": "choose a room to prepare (or done)",
-    "empmoney": "split between emperor steps and krone",
-    "play": "choose a staff card to play (or done)",
-    "drawn": "choose one of the drawn staff cards to play (or done)",
-    "occupy": "choose a prepared room to occupy (or done)",
-    "freeguest": "choose a guest to take for free (or done)",
-    "sguest": "choose your starting guest",
-    "choice": "choose a dish or drink",
-    "complete": "choose a guest whose order the Porter completes",
-    "gizia": "E. Gizia: choose an action space to carry out without taking a die",
-    "penalty": "emperor penalty: choose the main penalty or the VP loss",
-    "avoid": "Conference Manager: pay 1 krone to avoid the emperor penalty, or suffer it",
-    "discard": "choose a staff card to discard",
-    "discardend": "choose a played game-end staff card to discard",
-    "remove": "choose a prepared room to remove from your highest floor",
-    "removeocc": "choose an occupied room to remove",
-    "bonuskind": "Events Coordinator: choose the kind of occupancy bonus",
-    "draft": "draft: choose a staff card to keep",
-    "spend": "choose an item to spend",
-}
-
-
 def prompt(st: GahState) -> str:
+    """The pending decision in English (the catalog's ``ask.<kind>``; the kind's name if it has none)."""
     cp = st.current_player
     if cp == TERMINAL:
         return "the game is over"
     if cp == CHANCE:
         return f"chance: roll {st.roll_n} dice"
     fr = st.stack[-1]
-    owner = st.frame_owner.get(fr[0])
-    text = owner.prompts.get(fr[0], fr[0]) if owner else PROMPTS.get(fr[0], fr[0])
-    return f"seat {fr[1]}: {text}"
+    key = f"ask.{fr[0]}"
+    cat = catalog("en")
+    return f"seat {fr[1]}: {cat.t(key) if key in cat else fr[0]}"
 
 
 def describe(st: GahState, action: str) -> str:
-    """A sentence for ``action`` chosen at the current point of ``st``."""
-    if action.startswith("roll:"):
-        counts = action[5:].split("-")
-        return "dice rolled: " + ", ".join(f"{c}x{f + 1}" for f, c in enumerate(counts) if c != "0")
-    if action.startswith("croll:"):
-        # module II: the red, blue and yellow dice's faces, 0 for a die not rolled
-        faces = action[6:].split("-")
-        return "coloured dice rolled: " + ", ".join(
-            f"{DIE_COLOURS[c]} {f}" for c, f in enumerate(faces) if c < len(DIE_COLOURS) and f != "0")
-    info = N.INFO.get(action)
-    cp = st.current_player
-    who = f"Seat {cp}"
-    if info is None:
-        return f"{who}: {action}"
-    verb = info[0]
-    rules = st.rules
-    if verb == "pass":
-        return f"{who} passes"
-    if verb == "done":
-        if not st.stack or st.stack[-1][0] == "turn":
-            if st.stack and st._ending_passes():
-                return f"{who} ends the turn without a die and passes"
-            return f"{who} ends the turn"
-        kind = st.stack[-1][0]
-        owner = st.frame_owner.get(kind)
-        tail = owner.declines.get(kind) if owner else None
-        return f"{who} {tail}" if tail else f"{who} is done"
-    if verb == "guest":
-        g = st.queue[info[1]]
-        name = rules.guests[g].name if g else "?"
-        return f"{who} takes guest {name} (#{g}) from slot {info[1]}"
-    if verb == "die":
-        face, act, boost = info[1], info[2], info[3]
-        s = f"{who} takes a {face} die" + (f" for action {act}" if face == 6 else "")
-        return s + (" and boosts it" if boost else "")
-    if verb == "food":
-        extra = f" and {info[5]} champagne" if len(info) > 5 else ""
-        return f"{who} takes {info[2]} {ITEMS[info[1]]}, {info[4]} {ITEMS[info[3]]}{extra}"
-    if verb == "empmoney":
-        return f"{who} advances {info[1]} on the emperor track and takes {info[2]} krone"
-    if verb == "item":
-        return f"{who} puts a {ITEMS[info[2]]} on the guest at table {info[1]}"
-    if verb == "serve":
-        return f"{who} serves from the kitchen"
-    if verb == "move":
-        pl = st.players[cp]
-        g = pl.cafe[info[1]]
-        return f"{who} moves {rules.guests[g].name if g else '?'} into room {info[2]}"
-    if verb == "room":
-        return f"{who} prepares room {info[1]} ({COLOURS[rules.room_colour[info[1]]]}, floor " \
-               f"{rules.room_floor[info[1]]})"
-    if verb == "occupy":
-        return f"{who} occupies room {info[1]}"
-    if verb == "remove":
-        return f"{who} removes room {info[1]}"
-    if verb == "choice":
-        return f"{who} takes a {ITEMS[info[1]]}"
-    if verb == "pay":
-        return f"{who} spends a {ITEMS[info[1]]}"
-    if verb in ("play", "use", "discard", "draft"):
-        name = rules.staff[rules.staff_by_slug[info[1]]].name
-        if verb == "draft":
-            return f"{who} keeps a staff card"
-        if verb == "discard" and st.stack and st.stack[-1][0] == "discard":
-            return f"{who} discards a staff card from hand"
-        return f"{who} {verb}s {name}" if verb != "play" else f"{who} plays {name}"
-    if verb == "complete":
-        return f"{who} completes the order at table {info[1]}"
-    if verb == "penalty":
-        return f"{who} takes the {'main' if info[1] == 0 else 'VP'} penalty"
-    if verb in ("avoid", "suffer"):
-        return f"{who} {'pays 1 krone to avoid' if verb == 'avoid' else 'suffers'} the penalty"
-    if verb == "bonuskind":
-        return f"{who} takes the {info[1]} occupancy bonus"
-    for m in st.mods:
-        text = m.describe(st, who, info)
-        if text:
-            return text
-    return f"{who}: {action}"
+    """A sentence for ``action`` chosen at the current point of ``st``, in English: the event
+    log's sentence of the action's facts (``facts.py`` -> ``log_text.py``), seats numbered
+    from 0 as in the prompts. There is no second English text of actions to keep in step."""
+    cat = catalog("en")
+    return action_sentence(cat, st.action_facts(action), cat.t("seat", n=st.current_player))
 
 
 ROOM_CHAR = {0: "·", 1: "□", 2: "■"}
@@ -151,7 +50,8 @@ def draw_prompt(cat: Catalog, st: GahState) -> str:
         return cat.t("draw.chance", n=st.roll_n)
     fr = st.stack[-1]
     key = f"ask.{fr[0]}"
-    return cat.t("ask.seat", who=cat.t("draw.seat", n=fr[1]), prompt=cat.t(key) if key in cat else fr[0])
+    ask = cat.t(key) if key in cat else fr[0]
+    return cat.t("ask.seat", who=cat.t("draw.seat", n=fr[1]), prompt=ask)
 
 
 def _phase(cat: Catalog, phase: str) -> str:

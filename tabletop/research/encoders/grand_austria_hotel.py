@@ -42,15 +42,15 @@ import numpy as np
 from tabletop.games.grand_austria_hotel.config import parse_config
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS, load_rules
 from tabletop.games.grand_austria_hotel.engine.base import VP_SOURCES
-from tabletop.games.grand_austria_hotel.modules import MODULES
+from tabletop.games.grand_austria_hotel.engine.declare import DECISIONS
+from tabletop.games.grand_austria_hotel.modules import MODULES  # noqa: F401  (every module's kinds declared)
 from tabletop.games.grand_austria_hotel.notation import STAFF_SLUGS, TABLES
-from tabletop.games.grand_austria_hotel.position import FRAME_FIELDS
 from tabletop.research.encoders.base import Layout, ObservationEncoder, finish, multi_hot
 
 MAX_PLAYERS = 4
 # the Let's Waltz! modules' setup phases and decision kinds come after the base game's
 PHASES = ("draft", "start_guest", "start_rooms", "roll", "play", "emperor", "over", "auction", "rehearsal")
-FRAME_KINDS = tuple(FRAME_FIELDS) + tuple(k for m in MODULES.values() for k in m.frame_fields)
+FRAME_KINDS = tuple(DECISIONS)  # declared in that order (engine/declare.py)
 # integer fields of pending decisions, each scaled by its own bound
 FRAME_NUMBERS = {"left": 10.0, "discount": 10.0, "dice": 20.0, "max_floor": 4.0, "below_floor": 5.0,
                  "moved": 3.0, "next": 5.0, "scoring": 3.0, "group": 10.0}
@@ -362,7 +362,7 @@ class GahEncoder(ObservationEncoder):
     # ``_<name>`` that writes its view part; ``top`` is the top pending decision, whose
     # module-specific fields are encoded only when it is one of that module's decisions.
     def _top_of(self, name: str, top: dict[str, Any] | None) -> dict[str, Any] | None:
-        return top if top is not None and top["decision"] in MODULES[name].frames else None
+        return top if top is not None and DECISIONS[top["decision"]].owner == name else None
 
     def _ballrooms_setup(self) -> int:
         data = self.rules.module_data["ballrooms"]

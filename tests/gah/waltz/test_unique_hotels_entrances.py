@@ -209,7 +209,7 @@ def test_positions_round_trip_and_actions_have_sentences() -> None:
     seen = st.view(0)["modules"][UH]
     assert seen.pop("wray_used_this_turn") is True  # views add the derived flag: 1000 is this very turn
     assert seen == pos["modules"][UH]
-    assert "Seat 1 retreats 1" in st.describe("wray:A1")
+    assert st.describe("wray:A1") == "Seat 1 moves back 1 space on the Emperor track for the reward of tile A1"
 
 
 # -------------------------------------------------------------------- Dove

@@ -15,6 +15,6 @@ cdef class EngineBase(GameState):
     cdef public object config, rules, seed, original, round, phase, total_dice, roll_n, dustbin
     cdef public object on_tiles, t_player, t_guest, t_die, t_boost, t_acted, t_peak, t_extra, t_keep
     cdef public object round_guest_taken, setup_i, emperor_i, item_range, t_action
-    cdef public dict staff_cost, parts, frame_owner, effect_owner, verb_owner, requirement_owner
+    cdef public dict staff_cost, parts, decision_kinds, effect_owner, verb_owner, requirement_owner
     cdef public dict scoring_owner, listening, hooked, S
     cdef public object notes, _ev_cause, _ev_snap, _ev_reactions

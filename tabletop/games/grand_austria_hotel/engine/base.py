@@ -99,7 +99,7 @@ class EngineBase(GameState):
     original: bool  # the 2015 rules (edition "original")
     round: int
     phase: str
-    stack: tuple[tuple[Any, ...], ...]
+    stack: tuple[Any, ...]  # the pending decisions: instances of their declared kinds (engine/declare.py)
     objectives: tuple[str, ...]
     emperor_tiles: tuple[str, ...]
     guest_discard: tuple[int, ...]
@@ -129,7 +129,7 @@ class EngineBase(GameState):
     # Let's Waltz! modules in play (see modules/__init__.py)
     mods: tuple[Module, ...]
     parts: dict[str, Any]
-    frame_owner: dict[str, Module]
+    decision_kinds: dict[str, Any]  # kind -> its declared class (engine/declare.py), base game and modules in play
     effect_owner: dict[str, Module]
     verb_owner: dict[str, Module]
     requirement_owner: dict[str, Module]  # objective requirement kinds
@@ -164,23 +164,13 @@ class EngineBase(GameState):
         if self.notes is not None:
             self.notes.append(fact)
 
-    def _push(self, frame: tuple[Any, ...]) -> None:
+    def _push(self, frame: Any) -> None:  # a declared kind's instance (engine/declare.py)
         self._set(self, "stack", self.stack + (frame,))
-
-    def _push_reaction(self, p: int, effects: tuple[dict[str, Any], ...], src: int, **card: Any) -> None:
-        """Push the effects of a card's reaction to something (a staff card's ability, a celebrity,
-        a hotel entrance: ``staff=[slug, …]``, ``celebrity=[slug, …]`` or ``entrance=id``) as an
-        ``fx`` frame, the same frame as ``_push`` would. When the event log is kept it also notes
-        whose effects they are (not state), so that what they change is logged as the card's own
-        event (``reaction``, engine/ledger.py), not with whatever action happens to resolve them."""
-        self._push(("fx", p, effects, 0, src))
-        if self.events is not None and self._ev_reactions is not None:
-            self._ev_reactions[id(effects)] = (effects, card)
 
     def _pop(self) -> None:
         self._set(self, "stack", self.stack[:-1])
 
-    def _replace(self, frame: tuple[Any, ...]) -> None:
+    def _replace(self, frame: Any) -> None:
         self._set(self, "stack", self.stack[:-1] + (frame,))
 
     def _vp(self, pl: Player, amount: int, src: int, quiet: bool = False) -> None:
@@ -216,9 +206,10 @@ class EngineBase(GameState):
         def _pass_turn(self, p: int, pl: Player) -> None: ...
         def _end_round(self) -> None: ...
         def _cleanup_round(self) -> None: ...
-        def _frame_legal(self, fr: tuple[Any, ...]) -> list[str]: ...
-        def _finish(self, fr: tuple[Any, ...]) -> None: ...
-        def _pick(self, fr: tuple[Any, ...], action: str) -> None: ...
+        def _frame_legal(self, fr: Any) -> list[str]: ...
+        def _finish(self, fr: Any) -> None: ...
+        def _pick(self, fr: Any, action: str) -> None: ...
+        def _push_reaction(self, p: int, effects: tuple[dict[str, Any], ...], src: int, **card: Any) -> None: ...
         def _turn_legal(self, p: int, pl: Player) -> list[str]: ...
         def _die_options(self, pl: Player, boost_ok: bool) -> list[str]: ...
         def _item_moves(self, pl: Player, pool: Any, first_only: bool = False) -> list[str]: ...

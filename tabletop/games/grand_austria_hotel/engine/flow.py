@@ -14,6 +14,7 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
+from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Turn
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.modules import Module
@@ -124,13 +125,13 @@ class TurnFlow(EngineBase):
                 continue
             top = stack[-1]
             if top[0] == "fx":
-                _, p, effects, i, src = top
+                p, effects, i, src = top.player, top.effects, top.next, top.source
                 if i >= len(effects):
                     self._pop()
                     if self.events is not None:
                         self._ev_fx_done(effects)  # a card's reaction is logged as its own
                 else:
-                    self._replace(("fx", p, effects, i + 1, src))
+                    self._replace(Fx("fx", p, effects, i + 1, src))
                     if self.events is not None:
                         self._ev_fx_step(p, effects)
                     self._effect(p, effects[i], src)
@@ -215,7 +216,7 @@ class TurnFlow(EngineBase):
                             ("t_keep", False)):
             if getattr(self, attr) != value:
                 self._set(self, attr, value)
-        self._push(("turn", p))
+        self._push(Turn("turn", p))
 
     def _end_turn(self, p: int) -> None:
         passes = self._ending_passes()

@@ -14,21 +14,25 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
+from tabletop.games.grand_austria_hotel.engine.decisions import Draft, Rooms, StartGuest
+from tabletop.games.grand_austria_hotel.engine.declare import DECISIONS
 from tabletop.games.grand_austria_hotel.modules import HOT_HOOKS, MODULES, SETUP_PHASES, Module
 
-_WIRING: dict[tuple[str, ...], tuple[Any, ...]] = {}
+_WIRING: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 def _wiring(names: tuple[str, ...]) -> tuple[Any, ...]:
-    """Which module owns which frame, effect, verb, requirement and scoring, who listens to
-    which event, and which modules define each hot hook — the same for every game with these
-    modules, so worked out once (the tables are only read)."""
-    got = _WIRING.get(names)
+    """Which decision kinds are in play (the base game's and these modules'), which module owns
+    which effect, verb, requirement and scoring, who listens to which event, and which modules
+    define each hot hook — the same for every game with these modules, so worked out once (the
+    tables are only read; a kind declared later, a test's toy kind, makes a new entry)."""
+    key = (*names, len(DECISIONS))
+    got = _WIRING.get(key)
     if got is None:
         mods = tuple(MODULES[m] for m in names)
         listeners = tuple(m for m in mods if m.events)
         got = (mods,
-               {k: m for m in mods for k in m.frames},
+               {k: c for k, c in DECISIONS.items() if c.owner is None or c.owner in names},
                {k: m for m in mods for k in m.effects},
                {k: m for m in mods for k in m.verbs},
                {k: m for m in mods for k in m.requirements},
@@ -38,7 +42,7 @@ def _wiring(names: tuple[str, ...]) -> tuple[Any, ...]:
                # per hook, only the modules that define it (hot paths skip the no-op defaults)
                {name: tuple(m for m in mods if getattr(type(m), name) is not getattr(Module, name))
                 for name in HOT_HOOKS})
-        _WIRING[names] = got
+        _WIRING[key] = got
     return got
 
 
@@ -143,7 +147,7 @@ class SetupRules(EngineBase):
         if missing:
             raise InvalidPosition(f"Let's Waltz! module(s) {', '.join(missing)} not playable yet; "
                                   f"playable: {', '.join(MODULES) or 'none'}")
-        (self.mods, self.frame_owner, self.effect_owner, self.verb_owner, self.requirement_owner,
+        (self.mods, self.decision_kinds, self.effect_owner, self.verb_owner, self.requirement_owner,
          self.scoring_owner, self.listeners, self.listening, self.hooked) = _wiring(tuple(config.modules))
         self.action_hooks = tuple(m for m in self.mods if m.listens_actions)
         self.t_action = False
@@ -177,7 +181,7 @@ class SetupRules(EngineBase):
                 return True
             for p in range(n):
                 if not self.draft_picked[p]:
-                    self._push(("draft", p))
+                    self._push(Draft("draft", p))
                     return True
             # everybody picked: pass the packets to the left (next seat)
             packets = self.draft_packets
@@ -194,7 +198,7 @@ class SetupRules(EngineBase):
                 self._set(self, "setup_i", self.setup_i + 1)
                 for m in self.mods:
                     m.setup_frame(self, phase, p)  # e.g. 001 Kaufman: a second guest after it
-                self._push(("sguest", p))
+                self._push(StartGuest("sguest", p))
             else:
                 self._set(self, "setup_i", 0)
                 self._set(self, "phase", "start_rooms")
@@ -206,7 +210,7 @@ class SetupRules(EngineBase):
                 self._set(self, "setup_i", self.setup_i + 1)
                 for m in self.mods:
                     m.setup_frame(self, phase, p)  # e.g. 001 Chateau Paulwei, Dove: more rooms after these
-                self._push(("rooms", p, self.rules.start_rooms, "full", 0, False))
+                self._push(Rooms("rooms", p, self.rules.start_rooms, "full", 0, False))
             else:
                 self._set(self, "setup_i", 0)
                 self._set(self, "phase", "roll")

@@ -22,9 +22,10 @@ The hooks (all optional; the defaults do nothing):
 ``verbs`` / ``turn_pick``     verbs (``notation.INFO[a][0]``) of those actions
 ``main_verbs``                those of the verbs that take the turn's main action
                               in place of a die (the key, a Kozi Palace move)
-``frames`` / ``frame_legal``  decision frames the module adds: their options,
-``pick`` / ``finish``         a pick, and closing the frame
-``frame_fields``              field names of those frames (position format)
+(decision kinds)              the module's pending decisions are declared in its file,
+                              one class each, ``@decision(owner=name)`` (see
+                              ``engine/declare.py``): fields, options, a pick, closing,
+                              prompt; ``decisions()`` lists them
 ``effects`` / ``effect``      effect kinds the module adds to the vocabulary
 ``events`` / ``event``        events it listens to (see ``EVENTS``)
 ``requirements`` / ``meets``  objective requirement kinds it adds
@@ -58,6 +59,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.rng import Rng
+from tabletop.games.grand_austria_hotel.engine.declare import kinds_of
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.engine.base import EngineBase, Player
@@ -114,19 +116,15 @@ class Module:
     # verbs that carry out the turn's main action in place of taking a die (IV the skeleton
     # key, III a Kozi Palace move): while one is offered, ``done`` does not end the turn early
     main_verbs: ClassVar[tuple[str, ...]] = ()
-    frames: ClassVar[tuple[str, ...]] = ()
-    frame_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
     effects: ClassVar[tuple[str, ...]] = ()
     events: ClassVar[tuple[str, ...]] = ()
     listens_actions: ClassVar[bool] = False
     requirements: ClassVar[tuple[str, ...]] = ()  # objective requirement kinds (``meets``)
     scorings: ClassVar[tuple[str, ...]] = ()  # game-end staff scoring kinds (``staff_end_vp``)
-    prompts: ClassVar[dict[str, str]] = {}  # frame kind -> what the player is asked
-    declines: ClassVar[dict[str, str]] = {}  # frame kind -> what "done" there means ("declines the reward")
 
-    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
-        """A sentence for one of the module's actions (None: not the module's)."""
-        return None
+    def decisions(self) -> tuple[type, ...]:
+        """The module's decision kinds (classes declared with ``@decision(owner=name)``), in order."""
+        return kinds_of(self.name)
 
     def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
         """The public facts of one of the module's actions, as data for the event log: names
@@ -147,15 +145,6 @@ class Module:
 
     def turn_pick(self, st: EngineBase, p: int, pl: Player, info: tuple[Any, ...]) -> None:
         raise AssertionError(f"{self.name}: no verb {info[0]}")
-
-    def frame_legal(self, st: EngineBase, fr: tuple[Any, ...]) -> list[str]:
-        raise AssertionError(f"{self.name}: no frame {fr[0]}")
-
-    def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
-        raise AssertionError(f"{self.name}: no frame {fr[0]}")
-
-    def finish(self, st: EngineBase, fr: tuple[Any, ...]) -> None:
-        pass
 
     def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
         raise AssertionError(f"{self.name}: no effect {e['effect']}")

@@ -26,13 +26,15 @@ empty stack is refilled from the discard pile when a draw needs it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import GREEN
 from tabletop.games.grand_austria_hotel.engine.base import SRC_CELEBRITIES
+from tabletop.games.grand_austria_hotel.engine.decisions import Play, Rooms
+from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
 if TYPE_CHECKING:
@@ -126,18 +128,99 @@ def _croll(faces: list[int] | tuple[int, ...]) -> str:
     return "croll:" + "-".join(str(f) for f in faces)
 
 
+# --------------------------------------------------------------- decisions
+# Declared in the order positions and the research encoders have always listed them.
+@decision(kind="cbin", owner=NAME)
+class ColourBin(NamedTuple):
+    """M2-8: only coloured dice are left: the one that goes to the dustbin (the rest re-roll)."""
+    kind: str
+    player: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        face = _part(st).face
+        return [BIN[c] for c in range(3) if face[c] > 0]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        st._pop()
+        face = _part(st).face
+        for c in range(3):
+            if face[c] > 0:
+                st._seti(face, c, 0 if c == info[1] else -1)
+
+
+@decision(kind="einstein", owner=NAME)
+class Einstein(NamedTuple):
+    """Albert Einstein's exchange: spend up to 4 dishes/drinks (stage 0), then take as many
+    of the kinds not spent (stage 1)."""
+    kind: str
+    player: int
+    stage: int  # 0: spending, 1: taking
+    given: Any  # 4 counts spent (strudel, cake, wine, coffee)
+    taken: Any  # 4 counts taken
+
+    def legal(self, st: EngineBase) -> list[str]:
+        pl = st.players[self.player]
+        given, taken = self.given, self.taken
+        if self.stage == 0:
+            # "for an equal number of other dishes and/or drinks": spend one more only if as
+            # many of the kinds not spent remain in the supply
+            n = sum(given) + 1
+            out = [N.PAY[i] for i in range(4) if pl.kitchen[i] and n <= 4 and sum(
+                st.supply[j] for j in range(4) if j != i and not given[j]) >= n]
+            if sum(given):
+                out.append(N.DONE)
+            return out
+        if sum(taken) >= sum(given):
+            return []
+        return [N.CHOICE[i] for i in range(4) if not given[i] and st.supply[i] > taken[i]]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p, given, taken = self.player, self.given, self.taken
+        pl = st.players[p]
+        i = info[1]
+        if self.stage == 0:
+            st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
+            st._seti(st.supply, i, st.supply[i] + 1)
+            st._replace(Einstein("einstein", p, 0, tuple(given[j] + (j == i) for j in range(4)), taken))
+        else:
+            st._replace(Einstein("einstein", p, 1, given, tuple(taken[j] + (j == i) for j in range(4))))
+
+    def finish(self, st: EngineBase) -> None:
+        if self.stage == 0:
+            st._push(Einstein("einstein", self.player, 1, self.given, self.taken))
+        elif any(self.taken):
+            st._gain_items(self.player, list(self.taken) + [0])  # on guests or in the kitchen
+
+
+@decision(kind="celebstep", owner=NAME)
+class CelebStep(NamedTuple):
+    """Winston Churchill / Mata Hari: the optional extra step on the Emperor track."""
+    kind: str
+    player: int
+    celebrity: Any  # the slug of the celebrity giving the step
+
+    def legal(self, st: EngineBase) -> list[str]:
+        return [STEP, N.DONE]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        st._pop()
+        if self.celebrity == SLUGS[CHURCHILL]:
+            # "this effect does not trigger itself": the step is part of the same advance
+            part = _part(st)
+            part.muted = True
+            try:
+                st._advance_emperor(p, 1)
+            finally:
+                part.muted = False
+        else:
+            st._advance_emperor(p, 1)  # Mata Hari's step: a source of its own
+
+
 class Celebrities(Module):
     name = NAME
     verbs = ("cdie", "einstein", "freud")
-    frames = ("cbin", "einstein", "celebstep")
-    frame_fields = {"cbin": (), "einstein": ("stage", "given", "taken"), "celebstep": ("celebrity",)}
     events = ("vp", "money", "emperor", "items", "staff_played", "occupied", "dancer_sent")
-    prompts = {
-        "cbin": "only coloured dice are left: choose the one that goes to the dustbin",
-        "einstein": "Albert Einstein: spend up to 4 dishes/drinks, then take as many others",
-        "celebstep": "you may advance 1 more space on the Emperor track",
-    }
-    declines = {"celebstep": "advances no further on the Emperor track"}
 
     # ------------------------------------------------------------------ text
     def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
@@ -158,28 +241,6 @@ class Celebrities(Module):
             return {"verb": "cbin", "colour": COLOURS[info[1]]}
         if verb in ("einstein", "step"):
             return {"verb": verb}
-        return None
-
-    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
-        verb = info[0]
-        if verb == "cdie":
-            face, act, boost, c = info[1], info[2], info[3], info[4]
-            s = f"{who} takes the {COLOURS[c]} {face} die" + (f" for action {act}" if face == 6 else "")
-            cel = _part(st).lounge[_space_of(st)[c]]
-            if cel:
-                s += f" and {self._name(st, cel)}"
-            return s + (" and boosts it" if boost else "")
-        if verb == "einstein":
-            return f"{who} uses Albert Einstein's exchange"
-        if verb == "freud" and len(info) == 4:
-            return (f"{who} uses Sigmund Freud to send the guest at table {info[1]} to ballroom "
-                    f"{info[2] + 1}, {('top', 'middle', 'bottom')[info[3]]} row")
-        if verb == "freud":
-            return f"{who} uses Sigmund Freud to move the guest at table {info[1]} into room {info[2]}"
-        if verb == "step":
-            return f"{who} advances 1 more space on the Emperor track"
-        if verb == "cbin":
-            return f"{who} puts the {COLOURS[info[1]]} die in the dustbin"
         return None
 
     @staticmethod
@@ -311,7 +372,7 @@ class Celebrities(Module):
         # only coloured dice left: the player who re-rolls (lowest visible turn number) chooses
         n = st.num_players
         p = min((q for q in range(n) if st.covered[q] < 2), key=lambda q: st.tiles[q][st.covered[q]])
-        st._push(("cbin", p))
+        st._push(ColourBin("cbin", p))
         return True
 
     # ------------------------------------------------------------------ turn
@@ -406,7 +467,7 @@ class Celebrities(Module):
                 st._start_extra_turn()
         elif verb == "einstein":
             st._set(part, "spent", part.spent + (EINSTEIN,))
-            st._push(("einstein", p, 0, (0, 0, 0, 0), (0, 0, 0, 0)))
+            st._push(Einstein("einstein", p, 0, (0, 0, 0, 0), (0, 0, 0, 0)))
         elif verb == "freud":
             st._set(part, "spent", part.spent + (FREUD,))
             if len(info) == 4:  # module I: to a ballroom, as its own send (001 M1-9..M1-15)
@@ -415,71 +476,6 @@ class Celebrities(Module):
                 st._move_guest(p, pl, info[1], info[2])
         else:
             raise AssertionError(f"{NAME}: no verb {verb}")
-
-    # ---------------------------------------------------------------- frames
-    def frame_legal(self, st: EngineBase, fr: tuple[Any, ...]) -> list[str]:
-        kind = fr[0]
-        pl = st.players[fr[1]]
-        if kind == "cbin":
-            face = _part(st).face
-            return [BIN[c] for c in range(3) if face[c] > 0]
-        if kind == "celebstep":
-            return [STEP, N.DONE]
-        if kind == "einstein":
-            _, _, stage, given, taken = fr
-            if stage == 0:
-                # "for an equal number of other dishes and/or drinks": spend one more only if as
-                # many of the kinds not spent remain in the supply
-                n = sum(given) + 1
-                out = [N.PAY[i] for i in range(4) if pl.kitchen[i] and n <= 4 and sum(
-                    st.supply[j] for j in range(4) if j != i and not given[j]) >= n]
-                if sum(given):
-                    out.append(N.DONE)
-                return out
-            if sum(taken) >= sum(given):
-                return []
-            return [N.CHOICE[i] for i in range(4) if not given[i] and st.supply[i] > taken[i]]
-        raise AssertionError(f"{NAME}: no frame {kind}")
-
-    def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
-        kind, p = fr[0], fr[1]
-        pl = st.players[p]
-        part = _part(st)
-        if kind == "cbin":
-            st._pop()
-            face = part.face
-            for c in range(3):
-                if face[c] > 0:
-                    st._seti(face, c, 0 if c == info[1] else -1)
-        elif kind == "celebstep":
-            st._pop()
-            if fr[2] == SLUGS[CHURCHILL]:
-                # "this effect does not trigger itself": the step is part of the same advance
-                part.muted = True
-                try:
-                    st._advance_emperor(p, 1)
-                finally:
-                    part.muted = False
-            else:
-                st._advance_emperor(p, 1)  # Mata Hari's step: a source of its own
-        elif kind == "einstein":
-            _, _, stage, given, taken = fr
-            i = info[1]
-            if stage == 0:
-                st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
-                st._seti(st.supply, i, st.supply[i] + 1)
-                st._replace(("einstein", p, 0, tuple(given[j] + (j == i) for j in range(4)), taken))
-            else:
-                st._replace(("einstein", p, 1, given, tuple(taken[j] + (j == i) for j in range(4))))
-        else:
-            raise AssertionError(f"{NAME}: no frame {kind}")
-
-    def finish(self, st: EngineBase, fr: tuple[Any, ...]) -> None:
-        if fr[0] == "einstein":
-            if fr[2] == 0:
-                st._push(("einstein", fr[1], 1, fr[3], fr[4]))
-            elif any(fr[4]):
-                st._gain_items(fr[1], list(fr[4]) + [0])  # on guests or in the kitchen
 
     # ---------------------------------------------------------------- events
     def event(self, st: EngineBase, p: int, kind: str, value: Any) -> None:
@@ -492,14 +488,14 @@ class Celebrities(Module):
                 st._vp(st.players[p], 2, SRC_CELEBRITIES, quiet=True)  # not triggering itself
         elif kind == "money":
             if own[MAGIE] == p:
-                st._push(("rooms", p, 1, "minus1", 0, False))
+                st._push(Rooms("rooms", p, 1, "minus1", 0, False))
         elif kind == "emperor":
             if part.muted:
                 return
             if own[CHRISTIE] == p:
-                st._push(("play", p, 2))
+                st._push(Play("play", p, 2))
             if own[CHURCHILL] == p:
-                st._push(("celebstep", p, SLUGS[CHURCHILL]))
+                st._push(CelebStep("celebstep", p, SLUGS[CHURCHILL]))
         elif kind == "items":
             if value[4] and own[PICASSO] == p:
                 st._push_reaction(p, ({"effect": "gain_item_choice", "count": 1}, {"effect": "gain_vp", "amount": 1}),
@@ -522,7 +518,7 @@ class Celebrities(Module):
         elif kind == "dancer_sent":
             if own[MATA_HARI] == p:
                 st._vp(st.players[p], 1, SRC_CELEBRITIES)
-                st._push(("celebstep", p, SLUGS[MATA_HARI]))
+                st._push(CelebStep("celebstep", p, SLUGS[MATA_HARI]))
 
     def room_cost(self, st: EngineBase, pl: Player, r: int, cost: int) -> int:
         # 001 App. Mahatma Gandhi: preparing rooms costs nothing this round

@@ -35,13 +35,15 @@ The module's 14 staff cards, 3 objective cards and 3 Emperor tiles are data
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.core.data import load_mapping
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import DATA_DIR
 from tabletop.games.grand_austria_hotel.engine.base import SRC_STAFF
+from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Rooms, Spend
+from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
 if TYPE_CHECKING:
@@ -81,13 +83,13 @@ def _bells(st: EngineBase, pl: Player, part: MorePart, p: int, when: str) -> lis
 
 
 def _pending(st: EngineBase, p: int, slug: str) -> bool:
-    return any(fr[0] == "bell" and fr[1] == p and fr[2] == slug for fr in st.stack)
+    return any(isinstance(fr, Bell) and fr.player == p and fr.card == slug for fr in st.stack)
 
 
 def _offer(st: EngineBase, p: int, sid: int) -> None:
     slug = st.rules.staff[sid].slug
     if not _pending(st, p, slug):
-        st._push(("bell", p, slug))
+        st._push(Bell("bell", p, slug))
 
 
 def _big_open(st: EngineBase, p: int) -> int:
@@ -112,33 +114,121 @@ def _kaufman(st: EngineBase, p: int) -> bool:
     return uh is not None and uh.ent[p] == "kaufman"
 
 
+# ---------------------------------------------------------------- decisions
+# Declared in the order positions and the research encoders have always listed them.
+@decision(kind="bell", owner=NAME)
+class Bell(NamedTuple):
+    """M5-1: a bell card's requirement is met: take its reward once (``bell:<slug>``, the card
+    turns face down) or decline (``done``)."""
+    kind: str
+    player: int
+    card: Any  # the bell card's slug
+
+    def legal(self, st: EngineBase) -> list[str]:
+        return [BELL[self.card], N.DONE]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        st._pop()
+        sid = st.rules.staff_by_slug[self.card]
+        part = st.parts[NAME]
+        st._seti(part.down, p, part.down[p] + (sid,))
+        st._push(Fx("fx", p, tuple(st.rules.staff[sid].ability["effects"]), 0, SRC_STAFF))
+
+
+@decision(kind="exchange", owner=NAME)
+class Exchange(NamedTuple):
+    """Wagon Master (named exception): spend exactly ``spend_left`` dishes/drinks, then take
+    ``take_left`` of kinds not spent."""
+    kind: str
+    player: int
+    spend_left: int
+    spent: int  # the kinds spent so far, one bit per item
+    take_left: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        pl = st.players[self.player]
+        if self.spend_left:  # spend exactly: no 'done'
+            return [N.PAY[i] for i in range(4) if pl.kitchen[i]]
+        return [N.CHOICE[i] for i in range(4) if not self.spent >> i & 1 and st.supply[i]]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        pl = st.players[p]
+        spend, mask, take = self.spend_left, self.spent, self.take_left
+        i = info[1]
+        if spend:
+            st._replace(Exchange("exchange", p, spend - 1, mask | 1 << i, take))
+            st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
+            st._seti(st.supply, i, st.supply[i] + 1)
+        else:
+            if take > 1:
+                st._replace(Exchange("exchange", p, 0, mask, take - 1))
+            else:
+                st._pop()
+            counts = [0, 0, 0, 0]
+            counts[i] = 1
+            st._gain_items(p, counts)
+
+
+@decision(kind="fillguest", owner=NAME, free_guests=True)
+class FillGuest(NamedTuple):
+    """Bartender: a guest from the queue at no cost, its order filled from the supply."""
+    kind: str
+    player: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        p = self.player
+        pl = st.players[p]
+        if st._free_table(p, pl) < 0:
+            return []
+        out = [N.G[i] for i in range(5) if st.queue[i]]
+        if out:
+            out.append(N.DONE)
+        return out
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        pl = st.players[p]
+        st._pop()
+        t = st._free_table(p, pl)
+        st._take_guest(p, pl, info[1], 0)
+        st._fill_order(pl, t)
+
+
+@decision(kind="fillorders", owner=NAME)
+class FillOrders(NamedTuple):
+    """Entertainer: 'up to two' orders filled from the supply, so ``done`` may stop early."""
+    kind: str
+    player: int
+    left: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        pl = st.players[self.player]
+        out = [N.C[t] for t in range(N.TABLES) if pl.cafe[t] and not st._complete(pl, t)]
+        if out:
+            out.append(N.DONE)
+        return out
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        if self.left > 1:
+            st._replace(FillOrders("fillorders", p, self.left - 1))
+        else:
+            st._pop()
+        st._fill_order(st.players[p], info[1])
+
+
 class More(Module):
     name = NAME
-    frames = ("bell", "exchange", "fillguest", "fillorders")
-    frame_fields = {"bell": ("card",), "exchange": ("spend_left", "spent", "take_left"), "fillguest": (),
-                    "fillorders": ("left",)}
     effects = ("prepare_rooms", "free_guest_filled", "exchange_items", "return_item_choice",
                "vp_per_marker", "lose_all_money", "fill_orders")
     events = ("emperor", "items", "occupied", "guest_done", "objective")
     listens_actions = True
     requirements = ("kitchen_each", "top_floor_occupied", "big_orders_done")
-    prompts = {
-        "bell": "a bell staff card's requirement is met: take its reward (the card turns face down) or decline",
-        "exchange": "Wagon Master: spend a dish or drink, then take dishes or drinks of other kinds",
-        "fillguest": "Bartender: take a guest from the queue at no cost (the order is filled from the supply)",
-        "fillorders": "Entertainer: choose a guest whose order is filled from the supply (or done)",
-    }
-    declines = {"bell": "declines the bell card's reward (the card stays face up)",
-                "fillorders": "has no more orders filled"}
 
     def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
         return {"verb": "bell", "staff": info[1]} if info[0] == "bell" else None
-
-    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
-        if info[0] == "bell":
-            name = st.rules.staff[st.rules.staff_by_slug[info[1]]].name
-            return f"{who} turns {name} face down and takes its reward"
-        return None
 
     def new_part(self, st: EngineBase) -> Part:
         return MorePart(st.num_players)
@@ -152,89 +242,27 @@ class More(Module):
             if use in out:
                 out.remove(use)
 
-    # ---------------------------------------------------------------- frames
-    def frame_legal(self, st: EngineBase, fr: tuple[Any, ...]) -> list[str]:
-        kind, p = fr[0], fr[1]
-        pl = st.players[p]
-        if kind == "bell":
-            return [BELL[fr[2]], N.DONE]
-        if kind == "exchange":
-            if fr[2]:  # spend exactly: no 'done'
-                return [N.PAY[i] for i in range(4) if pl.kitchen[i]]
-            return [N.CHOICE[i] for i in range(4) if not fr[3] >> i & 1 and st.supply[i]]
-        if kind == "fillguest":
-            if st._free_table(p, pl) < 0:
-                return []
-            out = [N.G[i] for i in range(5) if st.queue[i]]
-            if out:
-                out.append(N.DONE)
-            return out
-        if kind == "fillorders":  # Entertainer: 'up to two' orders, so 'done' may stop early
-            out = [N.C[t] for t in range(N.TABLES) if pl.cafe[t] and not st._complete(pl, t)]
-            if out:
-                out.append(N.DONE)
-            return out
-        raise AssertionError(kind)
-
-    def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
-        kind, p = fr[0], fr[1]
-        pl = st.players[p]
-        if kind == "bell":
-            st._pop()
-            sid = st.rules.staff_by_slug[fr[2]]
-            part = st.parts[NAME]
-            st._seti(part.down, p, part.down[p] + (sid,))
-            st._push(("fx", p, tuple(st.rules.staff[sid].ability["effects"]), 0, SRC_STAFF))
-        elif kind == "exchange":
-            _, _, spend, mask, take = fr
-            i = info[1]
-            if spend:
-                st._replace(("exchange", p, spend - 1, mask | 1 << i, take))
-                st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
-                st._seti(st.supply, i, st.supply[i] + 1)
-            else:
-                if take > 1:
-                    st._replace(("exchange", p, 0, mask, take - 1))
-                else:
-                    st._pop()
-                counts = [0, 0, 0, 0]
-                counts[i] = 1
-                st._gain_items(p, counts)
-        elif kind == "fillguest":
-            st._pop()
-            t = st._free_table(p, pl)
-            st._take_guest(p, pl, info[1], 0)
-            st._fill_order(pl, t)
-        elif kind == "fillorders":
-            if fr[2] > 1:
-                st._replace(("fillorders", p, fr[2] - 1))
-            else:
-                st._pop()
-            st._fill_order(pl, info[1])
-        else:
-            raise AssertionError(kind)
-
     # --------------------------------------------------------------- effects
     def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
         kind = e["effect"]
         pl = st.players[p]
         if kind == "prepare_rooms":
-            st._push(("rooms", p, e["count"], e.get("cost", "full"), 0, bool(e.get("occupy", False))))
+            st._push(Rooms("rooms", p, e["count"], e.get("cost", "full"), 0, bool(e.get("occupy", False))))
         elif kind == "free_guest_filled":
-            st._push(("fillguest", p))
+            st._push(FillGuest("fillguest", p))
         elif kind == "exchange_items":
-            st._push(("exchange", p, e["count"], 0, e["count"]))
+            st._push(Exchange("exchange", p, e["count"], 0, e["count"]))
         elif kind == "return_item_choice":
             k = min(e["count"], sum(pl.kitchen[:4]))
             if k:
-                st._push(("spend", p, k, 4))
+                st._push(Spend("spend", p, k, 4))
         elif kind == "vp_per_marker":
             st._vp(pl, e["amount"] * sum(1 for m in st.markers if p in m), src)
         elif kind == "lose_all_money":
             if pl.money:
                 st._set(pl, "money", 0)
         elif kind == "fill_orders":
-            st._push(("fillorders", p, e["count"]))
+            st._push(FillOrders("fillorders", p, e["count"]))
         else:
             raise AssertionError(kind)
 

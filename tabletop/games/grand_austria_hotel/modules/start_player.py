@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
+from tabletop.games.grand_austria_hotel.engine.decisions import Choice, Fx
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
 if TYPE_CHECKING:
@@ -50,12 +51,6 @@ class StartPlayer(Module):
     def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
         return {"verb": "key", "space": info[1]} if info[0] == "key" else None
 
-    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
-        if info[0] != "key":
-            return None
-        return f"{who} takes the skeleton key" + (f" and carries out action {info[1]} at strength 1"
-                                                   if info[1] else "")
-
     def new_part(self, st: EngineBase) -> Part:
         return StartPlayerPart()
 
@@ -87,8 +82,8 @@ class StartPlayer(Module):
         action = info[1]
         if action:
             # strength 1 whatever the dice: no die taken, no boost, no die-face staff (face 0)
-            st._push(("fx", p, ({"effect": "die_action", "action": action, "n": 1, "face": 0},), 0, 0))
-        st._push(("choice", p, 1))  # 1 dish or drink of choice (never champagne), first
+            st._push(Fx("fx", p, ({"effect": "die_action", "action": action, "n": 1, "face": 0},), 0, 0))
+        st._push(Choice("choice", p, 1))  # 1 dish or drink of choice (never champagne), first
 
     def pass_tiles(self, st: EngineBase) -> bool:
         # 001 M4 End of Round: tiles clockwise from the key's holder, key back

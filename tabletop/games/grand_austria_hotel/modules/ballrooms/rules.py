@@ -28,12 +28,14 @@ action is pending (event ``die_action``) a ``bal_either`` decision offers the se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import GREEN
 from tabletop.games.grand_austria_hotel.engine.base import FREE, SRC_BALLROOMS, SRC_GUESTS, SRC_STAFF
+from tabletop.games.grand_austria_hotel.engine.decisions import Fx
+from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 from tabletop.games.grand_austria_hotel.modules.ballrooms.board import (
     _data,
@@ -106,40 +108,178 @@ class BallroomsPart(Part):
 __all__ = ["MODULE", "ballroom_scores", "shared_ranks", "open_rows", "dancers_in", "_table", "_val"]
 
 
+# ------------------------------------------------------------- decisions
+# Declared in the order positions and the research encoders have always listed them.
+@decision(kind="bal_board", owner=NAME)
+class BalBoard(NamedTuple):
+    """M1-5a: choose one of the rehearsal room boards laid out (setup phase ``rehearsal``)."""
+    kind: str
+    player: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        return [BOARD[k] for k in st.parts[NAME].laid]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        part = st.parts[NAME]
+        st._pop()
+        k = info[1]
+        st._set(part, "laid", tuple(x for x in part.laid if x != k))
+        st._seti(part.board, p, k)
+        secs = _data(st)["rehearsal_boards"][k]["sections"]
+        st._seti(part.sections, p, tuple(int(s["dancers"]) for s in secs))
+
+
+@decision(kind="bal_dancer", owner=NAME)
+class BalDancer(NamedTuple):
+    """M1-10: the rehearsal section the sent dancer comes from."""
+    kind: str
+    player: int
+    ballroom: int  # 0-2, left to right
+    row: int  # 0-2: top, middle, bottom
+    guest: int  # the guest sent (0: none, an extra send)
+
+    def legal(self, st: EngineBase) -> list[str]:
+        sec = st.parts[NAME].sections[self.player]
+        return [SECTION[k] for k in range(4) if sec[k]]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        st._pop()
+        MODULE._place(st, self.player, self.ballroom, self.row, self.guest, info[1])
+
+
+@decision(kind="bal_reward", owner=NAME)
+class BalReward(NamedTuple):
+    """M1-14: which of the dancer's rewards comes first (row bonus, guest, room bonus)."""
+    kind: str
+    player: int
+    ballroom: int
+    row: int  # -1: the row bonus is taken (or the bottom row: none)
+    guest: int  # 0: the guest's reward is taken (or none)
+    section: int  # the emptied section (room bonus), -1: taken or none
+
+    def legal(self, st: EngineBase) -> list[str]:
+        return [FIRST[w] for w, on in enumerate((self.row >= 0, self.guest > 0, self.section >= 0)) if on]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p, b, r, g, k = self.player, self.ballroom, self.row, self.guest, self.section
+        what = info[1]
+        st._pop()
+        rest = (r if what != 0 else -1, g if what != 1 else 0, k if what != 2 else -1)
+        MODULE._rewards(st, p, b, *rest)
+        MODULE._package(st, p, what, b, r, g, k)
+
+
+@decision(kind="bal_send", owner=NAME)
+class BalSend(NamedTuple):
+    """M1-21: optional extra sends, each with its own discount (``done``: no more)."""
+    kind: str
+    player: int
+    discounts: Any  # one per send left, champagne off the row's cost (FREE: free)
+    mark: int  # a staff card to mark used once it sends (Danube Steamship Captain), -1: none
+
+    def legal(self, st: EngineBase) -> list[str]:
+        out = [SEND[b][r] for b, r, _ in open_rows(st, self.player, self.discounts[0])]
+        out.append(N.DONE)
+        return out
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p, discounts, mark = self.player, self.discounts, self.mark
+        _, b, r = info
+        cost = _row_cost(st, p, b, r)
+        if len(discounts) > 1:
+            st._replace(BalSend("bal_send", p, discounts[1:], -1))
+        else:
+            st._pop()
+        pl = st.players[p]
+        if mark >= 0 and mark not in pl.used:
+            st._set(pl, "used", pl.used + (mark,))  # once per round (Danube Steamship Captain)
+        MODULE._send(st, p, b, r, max(0, cost - discounts[0]), 0)
+
+
+@decision(kind="bal_unseat", owner=NAME)
+class BalUnseat(NamedTuple):
+    """``remove_dancers``: take the player's dancers out of a ballroom, one row per pick."""
+    kind: str
+    player: int
+    ballroom: int
+    count: int  # type: ignore[assignment]  # dancers still to remove (shadows tuple.count)
+
+    def legal(self, st: EngineBase) -> list[str]:
+        rows = st.parts[NAME].rows
+        b, p = self.ballroom, self.player
+        return [UNSEAT[r] for r in range(3) if p in rows[b * 3 + r]]
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p, b, count = self.player, self.ballroom, self.count
+        part = st.parts[NAME]
+        if count > 1:
+            st._replace(BalUnseat("bal_unseat", p, b, count - 1))
+        else:
+            st._pop()
+        i = b * 3 + info[1]
+        row = part.rows[i]
+        j = len(row) - 1 - row[::-1].index(p)  # the rightmost of the player's dancers there
+        st._seti(part.rows, i, row[:j] + (-1,) + row[j + 1:])
+        st._seti(part.boxed, p, part.boxed[p] + 1)
+
+
+@decision(kind="bal_occupy", owner=NAME)
+class BalOccupy(NamedTuple):
+    """Occupy a prepared room up to a floor (``occupy_low``), or not."""
+    kind: str
+    player: int
+    max_floor: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        rooms = st.players[self.player].rooms
+        floor = st.rules.room_floor
+        out = [N.O[x] for x in range(20) if rooms[x] == 1 and floor[x] <= self.max_floor]
+        if out:
+            out.append(N.DONE)
+        return out
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        st._pop()
+        st._occupy(self.player, info[1])
+
+
+@decision(kind="bal_either", owner=NAME)
+class BalEither(NamedTuple):
+    """Dancing Master / Choirmaster: send a dancer before the main action, after it, or not."""
+    kind: str
+    player: int
+    discount: int
+
+    def legal(self, st: EngineBase) -> list[str]:
+        out = [SEND[b][r] for b, r, _ in open_rows(st, self.player, self.discount)]
+        out += [LATER, N.DONE]
+        return out
+
+    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+        p = self.player
+        st._pop()
+        if info[0] == "bal_later":
+            # below the pending main action: the send comes right after it
+            stack = st.stack
+            i = max(j for j, f in enumerate(stack)
+                    if f[0] == "fx" and f[1] == p and f[3] == 0 and f[2][0]["effect"] == "die_action")
+            st._set(st, "stack", stack[:i] + (BalSend("bal_send", p, (self.discount,), -1),) + stack[i:])
+        else:
+            _, b, r = info
+            MODULE._send(st, p, b, r, max(0, _row_cost(st, p, b, r) - self.discount), 0)
+
+
 # ---------------------------------------------------------------- the module
 class Ballrooms(Module):
     name = NAME
     phases = ("rehearsal",)
     verbs = ("bal_send",)
-    frames = ("bal_board", "bal_dancer", "bal_reward", "bal_send", "bal_unseat", "bal_occupy", "bal_either")
-    frame_fields = {
-        "bal_board": (),
-        "bal_dancer": ("ballroom", "row", "guest"),
-        "bal_reward": ("ballroom", "row", "guest", "section"),
-        "bal_send": ("discounts", "mark"),
-        "bal_unseat": ("ballroom", "count"),
-        "bal_occupy": ("max_floor",),
-        "bal_either": ("discount",),
-    }
     effects = ("send_dancer", "lose_champagne", "remove_dancers", "vp_per_dancer", "occupy_low",
                "ballroom_guest")
     events = ("dancer_sent", "staff_played", "objective", "guest_done", "die_action")
     requirements = ("champagne_in_kitchen", "dancers_in_ballrooms", "green_guests")
     scorings = ("per_dancer",)
-    prompts = {
-        "bal_board": "choose a rehearsal room board",
-        "bal_dancer": "choose the rehearsal section the dancer comes from",
-        "bal_reward": "choose which reward of the dancer to take first",
-        "bal_send": "send a dancer to a ballroom, or done",
-        "bal_unseat": "choose the row of the dancer to remove",
-        "bal_occupy": "occupy a room in the bottom three floors, or done",
-        "bal_either": "send a dancer now (before the main action), later (after it), or done",
-    }
-    declines = {
-        "bal_send": "sends no more dancers",
-        "bal_either": "sends no dancer",
-        "bal_occupy": "occupies no room",
-    }
 
     # -------------------------------------------------------------- text
     def facts(self, st: EngineBase, info: tuple[Any, ...]) -> dict[str, Any] | None:
@@ -158,25 +298,6 @@ class Ballrooms(Module):
             return {"verb": verb}
         if verb == "bal_unseat":
             return {"verb": verb, "row": ROW_NAMES[info[1]]}
-        return None
-
-    def describe(self, st: EngineBase, who: str, info: tuple[Any, ...]) -> str | None:
-        verb = info[0]
-        if verb == "bal_send":
-            return f"{who} sends the guest at table {info[1]} to the {ROW_NAMES[info[3]]} row of " \
-                   f"{ballroom(st, info[2])['name']}"
-        if verb == "bal_dance":
-            return f"{who} sends a dancer to the {ROW_NAMES[info[2]]} row of {ballroom(st, info[1])['name']}"
-        if verb == "bal_section":
-            return f"{who} takes the dancer from the {info[1] + 1}-dancer section"
-        if verb == "bal_first":
-            return f"{who} takes the {('row bonus', 'guest reward', 'room bonus')[info[1]]} first"
-        if verb == "bal_board":
-            return f"{who} chooses rehearsal room board {info[1] + 1}"
-        if verb == "bal_later":
-            return f"{who} will send the dancer after the main action"
-        if verb == "bal_unseat":
-            return f"{who} removes a dancer from the {ROW_NAMES[info[1]]} row"
         return None
 
     # ------------------------------------------------------------- setup
@@ -205,7 +326,7 @@ class Ballrooms(Module):
         if st.setup_i < n:
             p = st._turn_order()[n - 1 - st.setup_i]
             st._set(st, "setup_i", st.setup_i + 1)
-            st._push(("bal_board", p))
+            st._push(BalBoard("bal_board", p))
         else:
             st._set(st, "setup_i", 0)
             st._set(st, "phase", st._next_setup_phase("rehearsal"))
@@ -247,7 +368,7 @@ class Ballrooms(Module):
         if len(left) == 1:
             self._place(st, p, b, r, guest, left[0])
         else:
-            st._push(("bal_dancer", p, b, r, guest))
+            st._push(BalDancer("bal_dancer", p, b, r, guest))
 
     def _place(self, st: EngineBase, p: int, b: int, r: int, guest: int, k: int) -> None:
         """M1-10: the dancer from section k onto the leftmost free space; then M1-11..13."""
@@ -265,12 +386,12 @@ class Ballrooms(Module):
 
     def _package(self, st: EngineBase, p: int, what: int, b: int, r: int, guest: int, k: int) -> None:
         if what == 0:
-            st._push(("fx", p, tuple(ballroom(st, b)["bonus"][ROW_NAMES[r]]), 0, SRC_BALLROOMS))
+            st._push(Fx("fx", p, tuple(ballroom(st, b)["bonus"][ROW_NAMES[r]]), 0, SRC_BALLROOMS))
         elif what == 1:
-            st._push(("fx", p, ({"effect": "ballroom_guest", "guest": guest},), 0, SRC_GUESTS))
+            st._push(Fx("fx", p, ({"effect": "ballroom_guest", "guest": guest},), 0, SRC_GUESTS))
         else:
             board = _data(st)["rehearsal_boards"][st.parts[NAME].board[p]]
-            st._push(("fx", p, tuple(board["sections"][k]["bonus"]), 0, SRC_BALLROOMS))
+            st._push(Fx("fx", p, tuple(board["sections"][k]["bonus"]), 0, SRC_BALLROOMS))
 
     def _rewards(self, st: EngineBase, p: int, b: int, r: int, guest: int, k: int) -> None:
         """M1-14: row bonus, guest reward and room bonus in an order of the player's choice."""
@@ -278,96 +399,7 @@ class Ballrooms(Module):
         if len(have) == 1:
             self._package(st, p, have[0], b, r, guest, k)
         elif have:
-            st._push(("bal_reward", p, b, r, guest, k))
-
-    # ------------------------------------------------------------ frames
-    def frame_legal(self, st: EngineBase, fr: tuple[Any, ...]) -> list[str]:
-        kind, p = fr[0], fr[1]
-        part = st.parts[NAME]
-        if kind == "bal_board":
-            return [BOARD[k] for k in part.laid]
-        if kind == "bal_dancer":
-            return [SECTION[k] for k in range(4) if part.sections[p][k]]
-        if kind == "bal_reward":
-            _, _, b, r, g, k = fr
-            return [FIRST[w] for w, on in enumerate((r >= 0, g > 0, k >= 0)) if on]
-        if kind == "bal_send":
-            out = [SEND[b][r] for b, r, _ in open_rows(st, p, fr[2][0])]
-            out.append(N.DONE)
-            return out
-        if kind == "bal_either":
-            out = [SEND[b][r] for b, r, _ in open_rows(st, p, fr[2])]
-            out += [LATER, N.DONE]
-            return out
-        if kind == "bal_unseat":
-            b = fr[2]
-            return [UNSEAT[r] for r in range(3) if p in part.rows[b * 3 + r]]
-        if kind == "bal_occupy":
-            rooms = st.players[p].rooms
-            floor = st.rules.room_floor
-            out = [N.O[x] for x in range(20) if rooms[x] == 1 and floor[x] <= fr[2]]
-            if out:
-                out.append(N.DONE)
-            return out
-        raise AssertionError(kind)
-
-    def pick(self, st: EngineBase, fr: tuple[Any, ...], info: tuple[Any, ...]) -> None:
-        kind, p = fr[0], fr[1]
-        part = st.parts[NAME]
-        if kind == "bal_board":
-            st._pop()
-            k = info[1]
-            st._set(part, "laid", tuple(x for x in part.laid if x != k))
-            st._seti(part.board, p, k)
-            secs = _data(st)["rehearsal_boards"][k]["sections"]
-            st._seti(part.sections, p, tuple(int(s["dancers"]) for s in secs))
-        elif kind == "bal_dancer":
-            st._pop()
-            self._place(st, p, fr[2], fr[3], fr[4], info[1])
-        elif kind == "bal_reward":
-            _, _, b, r, g, k = fr
-            what = info[1]
-            st._pop()
-            rest = (r if what != 0 else -1, g if what != 1 else 0, k if what != 2 else -1)
-            self._rewards(st, p, b, *rest)
-            self._package(st, p, what, b, r, g, k)
-        elif kind == "bal_send":
-            discounts, mark = fr[2], fr[3]
-            _, b, r = info
-            cost = _row_cost(st, p, b, r)
-            if len(discounts) > 1:
-                st._replace(("bal_send", p, discounts[1:], -1))
-            else:
-                st._pop()
-            pl = st.players[p]
-            if mark >= 0 and mark not in pl.used:
-                st._set(pl, "used", pl.used + (mark,))  # once per round (Danube Steamship Captain)
-            self._send(st, p, b, r, max(0, cost - discounts[0]), 0)
-        elif kind == "bal_either":
-            st._pop()
-            if info[0] == "bal_later":
-                # below the pending main action: the send comes right after it
-                stack = st.stack
-                i = max(j for j, f in enumerate(stack)
-                        if f[0] == "fx" and f[1] == p and f[3] == 0 and f[2][0]["effect"] == "die_action")
-                st._set(st, "stack", stack[:i] + (("bal_send", p, (fr[2],), -1),) + stack[i:])
-            else:
-                _, b, r = info
-                self._send(st, p, b, r, max(0, _row_cost(st, p, b, r) - fr[2]), 0)
-        elif kind == "bal_unseat":
-            b, count = fr[2], fr[3]
-            if count > 1:
-                st._replace(("bal_unseat", p, b, count - 1))
-            else:
-                st._pop()
-            i = b * 3 + info[1]
-            row = part.rows[i]
-            j = len(row) - 1 - row[::-1].index(p)  # the rightmost of the player's dancers there
-            st._seti(part.rows, i, row[:j] + (-1,) + row[j + 1:])
-            st._seti(part.boxed, p, part.boxed[p] + 1)
-        elif kind == "bal_occupy":
-            st._pop()
-            st._occupy(p, info[1])
+            st._push(BalReward("bal_reward", p, b, r, guest, k))
 
     # ----------------------------------------------------------- effects
     def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
@@ -380,7 +412,7 @@ class Ballrooms(Module):
             else:
                 d = e.get("discount", 0)
                 ds = (FREE if d == "free" else int(d),) * int(e.get("count", 1))
-            st._push(("bal_send", p, ds, -1))
+            st._push(BalSend("bal_send", p, ds, -1))
         elif kind == "lose_champagne":
             k = min(e["amount"], pl.kitchen[CHAMPAGNE])
             if k:
@@ -389,18 +421,18 @@ class Ballrooms(Module):
         elif kind == "remove_dancers":
             k = min(e["count"], dancers_in(st, p, e["ballroom"]))
             if k:
-                st._push(("bal_unseat", p, e["ballroom"], k))
+                st._push(BalUnseat("bal_unseat", p, e["ballroom"], k))
         elif kind == "vp_per_dancer":
             st._vp(pl, e["amount"] * dancers_in(st, p), src)
         elif kind == "occupy_low":
-            st._push(("bal_occupy", p, e["max_floor"]))
+            st._push(BalOccupy("bal_occupy", p, e["max_floor"]))
         elif kind == "ballroom_guest":
             # M1-12: the guest's VP and reward, as when moved to a room
             guest = st.rules.guests[e["guest"]]
             st._vp(pl, guest.vp, SRC_GUESTS)
             st._set(pl, "guest_vp", pl.guest_vp + guest.vp)
             if guest.reward:
-                st._push(("fx", p, guest.reward, 0, SRC_GUESTS))
+                st._push(Fx("fx", p, guest.reward, 0, SRC_GUESTS))
         else:
             raise AssertionError(kind)
 
@@ -439,12 +471,12 @@ class Ballrooms(Module):
             for s in pl.played:
                 ab = staff[s].ability
                 if "send_dancer" in ab and value in ab["faces"]:
-                    st._push(("bal_either", p, int(ab["send_dancer"])))
+                    st._push(BalEither("bal_either", p, int(ab["send_dancer"])))
         elif kind == "staff_played":
             cap = slug["danube-steamship-captain"]
             # #133: once per round, after playing another staff card, send a dancer 1 less
             if value != cap and cap in pl.played and cap not in pl.used:
-                st._push(("bal_send", p, (1,), cap))
+                st._push(BalSend("bal_send", p, (1,), cap))
 
     # ------------------------------------------------ objectives, scoring
     def meets(self, st: EngineBase, p: int, req: dict[str, Any]) -> bool:
