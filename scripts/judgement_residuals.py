@@ -1,7 +1,7 @@
 """How far the master's judgement at each round's start misses the seat's final score, and
 what about the seat's café, kitchen and hotel goes with the miss.
 
-A probe for the next term of the judgement (docs/BOTS.md, "Next steps"): it replays the
+A probe for the next term of the judgement (docs/bots-history/next-steps.md): it replays the
 games of a `tabletop simulate --out DIR` journal (its results.jsonl, with actions; each game
 with its own players, seed and options) and,
 at the first state of every round, reads for each seat the master's judgement, its café

@@ -82,8 +82,8 @@ class Report:
 
 
 # What a game's summary may say was left unused at its end, with the report's column names:
-# a bot that ends with more of these than another wasted more (docs/BOTS.md, "What the master
-# leaves at the end").
+# a bot that ends with more of these than another wasted more (docs/bots-history/master-diagnostics.md,
+# "What the master leaves at the end").
 LEFTOVERS = {
     "cafe_guests": "café guests",
     "money": "kronen",

@@ -241,9 +241,9 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
         players: int, seed: int, share: float) -> None:
     """At a base table of four the master plays its own play-outs (since the nineteenth
     session), the other seats' turns in them only as wide as the expert's (``opp_beam=12``
-    since the twenty-third session; docs/BOTS.md "The master's own play-outs at four
-    players"); at three likewise since the twenty-fifth session ("The master's own play-outs at
-    three players"), where it had played the expert-sized search one own turn ahead: it
+    since the twenty-third session; docs/bots-history/master-three-and-four-players.md, "The
+    master's own play-outs at four players"); at three likewise since the twenty-fifth session
+    ("The master's own play-outs at three players"), where it had played the expert-sized search one own turn ahead: it
     chooses as ``caps=0,opp_beam=12`` does, otherwise than that expert-sized search, and has
     its own options back afterwards. The candidates by successive halving it plays at two
     (twelve since the twenty-seventh session, sixteen since the thirtieth) are capped there to
@@ -266,12 +266,12 @@ def test_at_three_and_four_players_the_master_plays_its_own_search_with_the_othe
 
 
 def test_a_cap_on_opp_beam_bounds_the_other_seats_width(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``opp_beam`` can be capped per table like the other options, its 0 ("as wide as
-    end_beam") read as end_beam (docs/BOTS.md, "The master's own play-outs at four players":
-    the candidate cap at four): with ``{"opp_beam": 12}`` for tables of four, a search whose
-    play-outs are 24 wide chooses as it does with ``caps=0,opp_beam=12`` and otherwise than
-    uncapped; the expert, whose play-outs are 12 wide, is untouched; the master plays as
-    ``caps=0,opp_beam=12`` and has its own options back after the decision."""
+    """``opp_beam`` can be capped per table like the other options, its 0 ("as wide as end_beam") read
+    as end_beam (docs/bots-history/master-three-and-four-players.md, "The master's own play-outs
+    at four players": the candidate cap at four): with ``{"opp_beam": 12}`` for tables of four,
+    a search whose play-outs are 24 wide chooses as it does with ``caps=0,opp_beam=12`` and
+    otherwise than uncapped; the expert, whose play-outs are 12 wide, is untouched; the master
+    plays as ``caps=0,opp_beam=12`` and has its own options back after the decision."""
     monkeypatch.setitem(M.TABLE_CAPS, 4, {"opp_beam": 12})  # opp_beam alone, pinned here
     (st,) = positions_through_a_game(4, {}, 3, at=(0.5,))  # (seed 2 before the guest-order fix)
     assert E.search_caps(st) == {"opp_beam": 12}

@@ -1,7 +1,6 @@
 """Build hand-made Grand Austria Hotel positions for scenario tests.
 
-READ tests/gah/README.md FIRST: it says how card tests are written and which
-files a test writer may touch.
+READ tests/gah/README.md FIRST: it says how card tests are written.
 
 ``Scenario`` starts from a clean table in round 1 (no guests in cafés, all
 staff in the deck, no rooms, empty action spaces, every player with 10 krone

@@ -108,7 +108,7 @@ PENDING = {"bal_send": 2.0, "bal_either": 2.0, "bal_dancer": 5.0, "celebstep": 0
 # turn has more decisions and more options each, so play-outs cost ≈ 5x more (0.74 s CPU per
 # decision for the expert). Capped to fit the time guide (end_lines=3, end_beam=6,
 # end_samples=1) they won 72.0 % against greedy, the turn planner alone ≈ 76 % at a quarter of
-# the time (docs/BOTS.md), so module tables get no play-outs: the expert plays the planner,
+# the time (docs/bots-history/lets-waltz-modules.md), so module tables get no play-outs: the expert plays the planner,
 # twice as wide (``widen``; `hard`, which plays no play-outs, keeps its own width).
 SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 
@@ -122,7 +122,7 @@ SEARCH_CAPS: dict[str, int] = {"endgame": 0, "lookahead": 0, "widen": 2}
 # decision on a fast machine). At three since the twenty-fifth, where it had kept the
 # expert's play-outs and one own turn ahead: +9.0 [+3.0, +15.0] VP and 66.7 % won against
 # 52.8 % on 72 paired deals against two experts, 0.38 s CPU a decision (p99 3.2) where the
-# experts took 0.15 (docs/BOTS.md, "The master's own play-outs at three players"). Its
+# experts took 0.15 (docs/bots-history/master-three-and-four-players.md). Its
 # twelve candidates by successive halving (two players, since the twenty-seventh session) were
 # not measured at three or four: there it keeps eight, each on two determinizations.
 TABLE_CAPS: dict[int, dict[str, int]] = {
