@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.bots import coach
 from tabletop.core.registry import get_game
 from tabletop.core.state import GameState
+from tabletop.games.grand_austria_hotel.choice_facts import choice_facts as gah_choice_facts
 from tabletop.i18n.catalog import Catalog, catalog
 from tabletop.i18n.events import action_text, reasons_text
 from tabletop.web import clocks
@@ -20,6 +21,9 @@ from tabletop.web.live import LiveGame
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow
 
 LOG_TAIL = 60
+# a game's facts of a legal action for the seat choosing it, where they say more than the
+# public facts (``GameState.action_facts``, the default)
+CHOICE_FACTS: dict[str, Callable[[Any, str], dict[str, Any]]] = {"grand-austria-hotel": gah_choice_facts}
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -110,9 +114,15 @@ def change_entry(c: SeatChange) -> dict[str, Any]:
             "reason": c.reason, "by": c.by_seat}
 
 def legal_texts(live: LiveGame, lang: str) -> list[dict[str, Any]]:
-    """The legal actions, each in words in ``lang`` (as the log will say it)."""
-    say = sayer(live, live.state, lang)
-    return [{"action": a, "text": say(a)} for a in live.state.legal_actions()]
+    """The legal actions, each in words in ``lang`` (as the log will say it) and with its facts as
+    data (``{"action", "text", "facts"}``): what the page draws and places them by, the action
+    string being only the id it sends back. Only the seat to act is sent these: its facts may name
+    what that seat alone sees (the card it drafts or discards from its hand)."""
+    st = live.state
+    say = sayer(live, st, lang)
+    facts = CHOICE_FACTS.get(live.row.game)
+    of: Callable[[str], dict[str, Any]] = st.action_facts if facts is None else (lambda a: facts(st, a))
+    return [{"action": a, "text": say(a), "facts": of(a)} for a in st.legal_actions()]
 
 def sayer(live: LiveGame, st: GameState, lang: str) -> Callable[[str], str]:
     """An action of ``st`` (the live game, or one of its earlier moments) in words in ``lang``;

@@ -14,7 +14,7 @@ from tests.web.test_api import started, state
 
 
 def merge(page: dict, msg: dict) -> dict:
-    """What the browser does with a push (game.js ``withLog``)."""
+    """What the browser does with a push (game_sync.js ``withLog``)."""
     if msg["log_after"] is None:
         return msg
     assert page["revision"] == msg["log_after"], "a push for a moment the page has not seen"

@@ -1,7 +1,10 @@
-// Burger Joint: allocation board, bag, and each player's development board, driven by the legal actions.
+// Burger Joint: allocation board, bag, and each player's development board, driven by the legal
+// actions, found by their facts (verb, colour, bistro, to; choices.js): the action strings are
+// only the ids sent back.
 
 import { clickable, h, seatDisc } from "./dom.js";
 import { has, t } from "./i18n.js";
+import { factsOf, legalFirst } from "./choices.js";
 
 export const SEAT_COLOURS = ["#d9822b", "#c23b3b"];
 const COLOURS_DEFAULT = ["white", "black", "yellow", "green", "brown", "red"];
@@ -16,8 +19,10 @@ const colourName = (c) => t(`bjcolour.${c}`);
 const seatName = (ctx, p) => (ctx.seats[p] && ctx.seats[p].name) || t("game.seatN", { n: p + 1 });
 const top = (v) => (v.pending && v.pending.length ? v.pending[v.pending.length - 1] : null);
 
-// Clicked on the board; everything else becomes a prompt button.
-const BOARD_ACTION = /^(take|get|return|discard|steal|pay|upgrade|use) \S+$|^build (publicity|basic|diner \S+|bistro \S+)$/;
+// Clicked on the board (by their facts' verb: a cube of a colour, a building); everything else
+// becomes a prompt button.
+const BOARD_VERBS = new Set(["take", "get", "return", "discard", "steal", "pay", "upgrade", "use",
+  "publicity", "basic", "diner", "bistro"]);
 
 // The rules panel: a short summary of the rulebook (002), one section per part of it. Each
 // section has bj.rules.<id>.title, its numbered steps bj.rules.<id>.stepN and its points bj.rules.<id>.<item>.
@@ -60,7 +65,7 @@ function cubePile(ctx, counts, { verbs = [], owner = "", empty = true } = {}) {
     const el = h(`span.pile${n ? "" : ".zero"}`, { "data-colour": c, "data-owner": owner, title: t("bj.label.pile", { colour: colourName(c), n }) },
       bjCube(c), h("span.pile-n", `×${n}`));
     if (!ctx.readOnly) {
-      const a = verbs.map((v) => `${v} ${c}`).find((x) => ctx.legal.has(x));
+      const a = verbs.map((v) => legalFirst(ctx, (f) => f.verb === v && f.colour === c)).find(Boolean);
       if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
     }
     out.push(el);
@@ -76,8 +81,11 @@ function costView(ctx, cost) {
   return h("span.cost-cubes", { title: t("bj.cost") }, parts);
 }
 
-function buildable(ctx, el, action) {
-  if (!ctx.readOnly && action && ctx.legal.has(action)) clickable(el, action, () => ctx.act(action), ctx.legal.get(action));
+/** The element clickable for the first legal action of those whose facts pass the tests, in order. */
+function buildable(ctx, el, ...tests) {
+  let action = null;
+  for (const test of tests) if (!action) action = legalFirst(ctx, test);
+  if (!ctx.readOnly && action) clickable(el, action, () => ctx.act(action), ctx.legal.get(action));
   return el;
 }
 
@@ -105,7 +113,7 @@ function board(ctx, p, mine) {
       const on = pl.publicity === i + 1;
       return h(`span.track-cell${on ? ".on" : ""}`, { title: t(on ? "bj.label.publicityCellOn" : "bj.label.publicityCell", { space: i + 1, vp }) }, String(vp));
     })));
-  if (mine) buildable(ctx, pub, "build publicity");
+  if (mine) buildable(ctx, pub, (f) => f.verb === "publicity");
   // basic restaurants: one token per restaurant owned, filled from the top
   const basicHelp = t("bj.label.basicHelp");
   const basic = h("div.bj-track.basic", { "data-part": "basic", title: basicHelp },
@@ -113,7 +121,7 @@ function board(ctx, p, mine) {
       h("span.muted.small", { "data-label": "basic-count", title: basicHelp }, t("bj.label.basicCount", { n: pl.basic, max: b.basic_vp.length }))),
     h("div.track-cells", { title: basicHelp }, b.basic_vp.map((vp, i) => h(`span.track-cell${i < pl.basic ? ".on" : ""}`,
       { title: t(i < pl.basic ? "bj.label.basicCellOn" : "bj.label.basicCell", { space: i + 1, vp }) }, vp ? String(vp) : "·"))));
-  if (mine) buildable(ctx, basic, "build basic");
+  if (mine) buildable(ctx, basic, (f) => f.verb === "basic");
   // diners
   const diners = h("div.bj-diners", { "data-part": "diners" }, h("div.bj-part-head", h("b", { "data-label": "diners", title: t("bj.label.dinersHelp") }, t("bj.diners"))),
     h("div.bj-cards", colours(ctx).map((c, i) => {
@@ -123,7 +131,7 @@ function board(ctx, p, mine) {
         h("div.bj-card-head", { title: help }, bjCube(c), " ", h("span.card-name", colourName(c))),
         h("div.small", costView(ctx, b.diner_cost[i]), " · ", t("unit.vp", { n: b.diner_vp[i] })),
         owned ? token(ctx, p) : null);
-      if (mine) buildable(ctx, el, [`build diner ${c}`, `upgrade ${c}`].find((a) => ctx.legal.has(a)));
+      if (mine) buildable(ctx, el, (f) => f.verb === "diner" && f.colour === c, (f) => f.verb === "upgrade" && f.colour === c);
       return el;
     })));
   // bistros
@@ -136,7 +144,7 @@ function board(ctx, p, mine) {
         h("div.bj-card-head.card-name", { title: help }, t(`bjbistro.${bn}`)),
         h("div.small", costView(ctx, b.bistro_cost[i]), " · ", t("unit.vp", { n: b.bistro_vp[i] })),
         owned ? token(ctx, p) : null);
-      if (mine) buildable(ctx, el, [`build bistro ${bn}`, `use ${bn}`].find((a) => ctx.legal.has(a)));
+      if (mine) buildable(ctx, el, (f) => f.verb === "bistro" && f.bistro === bn, (f) => f.verb === "use" && f.bistro === bn);
       return el;
     })));
   const storage = h("div.bj-storage", { "data-part": "storage" },
@@ -199,20 +207,21 @@ export function renderBoard(ctx) {
     h("div.opponents", { id: "opponents" }, order.filter((p) => p !== me).map((p) => board(ctx, p, false))));
 }
 
-export function isBoardAction(a) { return BOARD_ACTION.test(a); }
+/** Whether an action (by its facts) is clicked on the board rather than a prompt button. */
+export function isBoardAction(facts) { return BOARD_VERBS.has(facts.verb); }
 
 export function promptButtons(ctx) {
   const out = [];
   const trades = [];
   for (const [a, text] of ctx.legal) {
-    if (isBoardAction(a)) continue;
-    let m;
-    if ((m = a.match(/^trade (\S+) (\S+)$/))) { trades.push({ a, give: m[1], get: m[2], text }); continue; }
+    const f = factsOf(ctx, a);
+    if (isBoardAction(f)) continue;
+    if (f.verb === "trade") { trades.push({ a, give: f.colour, get: f.to, text }); continue; }
     let label;
-    if (a === "done") label = has(`bjbtn.done.${ctx.view.phase}`) ? t(`bjbtn.done.${ctx.view.phase}`) : t("btn.done");
-    else if (a === "advance") label = t("bjbtn.advance");
+    if (f.verb === "done") label = has(`bjbtn.done.${ctx.view.phase}`) ? t(`bjbtn.done.${ctx.view.phase}`) : t("btn.done");
+    else if (f.verb === "advance") label = t("bjbtn.advance");
     else label = text || a;
-    out.push({ action: a, label, cls: a === "done" ? "done" : "", title: text });
+    out.push({ action: a, label, cls: f.verb === "done" ? "done" : "", title: text });
   }
   for (const tr of trades) {
     out.push({ action: tr.a, cls: "trade", title: tr.text,

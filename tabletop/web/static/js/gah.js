@@ -1,12 +1,16 @@
 // Grand Austria Hotel: the board, driven by the server's legal actions.
 //
-// ctx = { view, seat (viewer or null), seats, current, legal: Map(action -> server text), act(action),
+// ctx = { view, seat (viewer or null), seats, current, legal: Map(action -> server text),
+//         facts: Map(action -> its facts, the server's data: verb, table, room, …), act(action),
 //         ui (kept across renders), rerender(), data (GET /api/data/...), readOnly }
+//
+// Every legal action is found by its facts (choices.js); its string is only the id sent back.
 
 import { clickable, h, seatDisc } from "./dom.js";
 import { cardText, has, t } from "./i18n.js";
+import { factsOf, legalFirst, legalSome, legalWhere, pickBoost } from "./choices.js";
 import {
-  MODULE_BOARD_ACTION, ballroomsPanel, canSendSelected, colourMark, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
+  MODULE_BOARD_VERBS, ballroomsPanel, canSendSelected, colourMark, colouredDice, entrancesPanel, faceDown, keyHolder, keySpace,
   loungePanel, moduleButtonLabel, modulesOn, playerModules, promptExtra,
 } from "./gah_modules.js";
 
@@ -16,8 +20,10 @@ const LETTERS = "scwkh";
 const ITEMS_DEFAULT = ["strudel", "cake", "wine", "coffee", "champagne"];
 const COLOURS_DEFAULT = ["yellow", "blue", "red", "green"];
 
-// Actions done by clicking a thing on the board; everything else becomes a prompt button.
-const BOARD_ACTION = /^(g\d|d[1-5]\+?$|d6=\d\+?$|t\d[scwkh]$|m\dr\d+$|r\d+$|o\d+$|rm\d+$|c\d$|play:|use:|discard:|draft:)/;
+// Actions done by clicking a thing on the board (by their facts' verb); everything else becomes a
+// prompt button. (A die from space 1-5 or 6, an item on a café guest, a guest into a room, …)
+const BOARD_VERBS = new Set(["guest", "die", "item", "move", "room", "occupy", "remove", "complete",
+  "play", "use", "discard", "draft"]);
 
 /** The item indices in play: champagne only with the ballrooms module (or when someone holds some). */
 function itemIdx(ctx) {
@@ -130,8 +136,8 @@ function staffCard(ctx, slug, opts = {}) {
     h("div.staff-text", text));
   if (!ctx.readOnly && opts.actions) {
     for (const verb of opts.actions) {
-      const a = `${verb}:${slug}`;
-      if (ctx.legal.has(a)) {
+      const a = legalFirst(ctx, (f) => f.verb === verb && f.staff === slug);
+      if (a) {
         clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
         el.append(h("div.staff-verb", t(`verb.${verb}`)));
         break;
@@ -146,10 +152,10 @@ function queuePanel(ctx) {
   const v = ctx.view;
   const costs = ctx.data.queue_costs || [3, 2, 1, 0, 0];
   const slots = v.queue.map((gid, i) => {
-    const a = `g${i}`;
+    const a = legalFirst(ctx, (f) => f.verb === "guest" && f.slot === i);
     const card = gid ? guestCard(ctx, gid) : h("div.guest.empty", t("game.emptySlot"));
     const slot = h("div.slot", { "data-slot": i }, h("div.slot-cost", kr(costs[i])), card);
-    if (!ctx.readOnly && ctx.legal.has(a)) clickable(slot, a, () => ctx.act(a), ctx.legal.get(a));
+    if (a) clickable(slot, a, () => ctx.act(a), ctx.legal.get(a));
     return slot;
   });
   return h("section.panel.queue", { id: "queue" },
@@ -162,7 +168,7 @@ function dieFace(n) { return h(`span.die.f${n}`, String(n)); }
 function actionBoard(ctx) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const anyBoost = [...ctx.legal.keys()].some((a) => /^d(\d|6=\d)(:[a-z]+)?\+$/.test(a));
+  const anyBoost = legalSome(ctx, (f) => (f.verb === "die" || f.verb === "cdie") && f.boost);
   if (!anyBoost) ui.boost = false;
   const spaces = [];
   for (let n = 1; n <= 6; n++) {
@@ -172,23 +178,20 @@ function actionBoard(ctx) {
       h("div.space-label", t(`space.${n}`)), colouredDice(ctx, n, ui.boost));
     if (!ctx.readOnly) {
       if (n < 6) {
-        const plain = `d${n}`;
-        const boosted = `d${n}+`;
-        const choice = ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
+        const choice = pickBoost(ctx, ui.boost, (f) => f.verb === "die" && f.face === n);
         if (choice) clickable(el, choice, () => ctx.act(choice), ctx.legal.get(choice));
       } else {
-        const copies = [1, 2, 3, 4, 5].flatMap((k) => ["", ":red", ":blue", ":yellow"].map((c) => {
-          const plain = `d6=${k}${c}`;
-          const boosted = `d6=${k}${c}+`;
-          return ui.boost && ctx.legal.has(boosted) ? boosted : ctx.legal.has(plain) ? plain : ctx.legal.has(boosted) ? boosted : null;
-        })).filter(Boolean);
+        // a 6 for action k: the white die, then the coloured ones (module II)
+        const copies = [1, 2, 3, 4, 5].flatMap((k) => [null, "red", "blue", "yellow"].map((c) => pickBoost(ctx, ui.boost,
+          (f) => f.face === 6 && f.space === k && (c === null ? f.verb === "die" : f.verb === "cdie" && f.colour === c))))
+          .filter(Boolean);
         if (copies.length) {
           clickable(el, "d6", () => { ui.copyOpen = !ui.copyOpen; ctx.rerender(); }, t("game.copyHint"));
           if (ui.copyOpen) {
             el.append(h("div.copy-menu", { role: "menu" }, h("div.small", t("game.copyWhich")),
               copies.map((a) => {
-                const k = Number(a[3]);
-                const col = (a.match(/:(\w+)/) || [])[1];
+                const k = factsOf(ctx, a).space;
+                const col = factsOf(ctx, a).colour;
                 return h("button.small", { type: "button", "data-action": a, title: ctx.legal.get(a),
                   onclick: (ev) => { ev.stopPropagation(); ui.copyOpen = false; ctx.act(a); } },
                 col ? h(`span.cdie.dc-${col}`, { "data-cmark": colourMark(col) }, "6") : null, col ? " " : null, `${k}: ${t(`space.${k}`)}`);
@@ -306,8 +309,13 @@ function hotelGrid(ctx, p, mine) {
         state === "occupied" ? h("span.occupant") : null);
       if (mine && !ctx.readOnly) {
         let a = null;
-        if (sel !== null && sel !== undefined) a = ctx.legal.has(`m${sel}r${r}`) ? `m${sel}r${r}` : null;
-        else a = [`r${r}`, `o${r}`, `rm${r}`].find((x) => ctx.legal.has(x)) || null;
+        if (sel !== null && sel !== undefined) a = legalFirst(ctx, (f) => f.verb === "move" && f.table === sel && f.room === r);
+        else {
+          for (const verb of ["room", "occupy", "remove"]) { // prepare, occupy, remove (in that order)
+            a = legalFirst(ctx, (f) => f.verb === verb && f.room === r);
+            if (a) break;
+          }
+        }
         if (a) clickable(el, a, () => { ctx.ui.selectedTable = null; ctx.act(a); }, ctx.legal.get(a));
       }
       cells.push(el);
@@ -326,10 +334,11 @@ function cafePanel(ctx, p, mine) {
     if (!entry) return h("div.table.empty", { "data-table": tIdx }, h("span.muted", t("game.emptyTable")));
     const extra = [];
     if (mine && !ctx.readOnly) {
-      const adds = [0, 1, 2, 3, 4].map((i) => `t${tIdx}${LETTERS[i]}`).filter((a) => ctx.legal.has(a));
+      const adds = [0, 1, 2, 3, 4].map((i) => legalFirst(ctx, (f) => f.verb === "item" && f.table === tIdx
+        && f.item === ITEMS_DEFAULT[i])).filter(Boolean);
       if (adds.length) {
         extra.push(h("div.serve-buttons", adds.map((a) => {
-          const i = LETTERS.indexOf(a[2]);
+          const i = ITEMS_DEFAULT.indexOf(factsOf(ctx, a).item);
           return h("button.small.serve-item", { type: "button", "data-action": a, title: ctx.legal.get(a),
             onclick: (ev) => { ev.stopPropagation(); ctx.act(a); } }, "+", cube(i), " ", itemName(i));
         })));
@@ -338,9 +347,10 @@ function cafePanel(ctx, p, mine) {
     const card = guestCard(ctx, entry.guest, { served: entry.served, extra });
     const table = h("div.table", { "data-table": tIdx }, card);
     if (mine && !ctx.readOnly) {
-      const moves = [...ctx.legal.keys()].filter((a) => a.startsWith(`m${tIdx}r`) || a.startsWith(`m${tIdx}b`));
-      const complete = `c${tIdx}`;
-      if (ctx.legal.has(complete)) clickable(card, complete, () => ctx.act(complete), ctx.legal.get(complete));
+      // into a room, or (module I) to a ballroom
+      const moves = legalWhere(ctx, (f) => (f.verb === "move" || f.verb === "bal_send") && f.table === tIdx);
+      const complete = legalFirst(ctx, (f) => f.verb === "complete" && f.table === tIdx);
+      if (complete) clickable(card, complete, () => ctx.act(complete), ctx.legal.get(complete));
       else if (moves.length) {
         if (ctx.ui.selectedTable === tIdx) card.classList.add("selected");
         clickable(card, `m${tIdx}`, () => {
@@ -460,16 +470,15 @@ function turnInfo(ctx, p) {
     h(`span${tr.die_taken ? ".done" : ""}`, (tr.die_taken ? "✓ " : "○ ") + t("game.dieTaken")));
 }
 
-export function isBoardAction(a) { return BOARD_ACTION.test(a) || MODULE_BOARD_ACTION.test(a); }
+/** Whether an action (by its facts) is clicked on the board rather than a prompt button. */
+export function isBoardAction(facts) { return BOARD_VERBS.has(facts.verb) || MODULE_BOARD_VERBS.has(facts.verb); }
 
-function foodLabel(a) {
-  const m = a.match(/^([sw])(\d+)([ck])(\d+)(?:h(\d+))?$/);
-  const i1 = m[1] === "s" ? 0 : 2;
-  const i2 = m[3] === "c" ? 1 : 3;
+/** A food action's split (facts.items: the items taken, none with 0): "2 × strudel + 1 × cake". */
+function foodLabel(items) {
   const parts = [];
-  if (+m[2]) parts.push(h("span.nowrap", `${m[2]} × `, cube(i1), ` ${itemName(i1)}`));
-  if (+m[4]) parts.push(h("span.nowrap", `${m[4]} × `, cube(i2), ` ${itemName(i2)}`));
-  if (m[5] && +m[5]) parts.push(h("span.nowrap", `${m[5]} × `, cube(4), ` ${itemName(4)}`));
+  ITEMS_DEFAULT.forEach((it, i) => {
+    if (items && items[it]) parts.push(h("span.nowrap", `${items[it]} × `, cube(i), ` ${itemName(i)}`));
+  });
   if (!parts.length) parts.push(t("btn.nothing"));
   return parts.flatMap((x, k) => (k ? [" + ", x] : [x]));
 }
@@ -480,23 +489,24 @@ export function promptButtons(ctx) {
   const kind = tp ? tp.decision : "";
   const out = [];
   for (const [a, text] of ctx.legal) {
-    if (isBoardAction(a)) continue;
+    const f = factsOf(ctx, a);
+    if (isBoardAction(f)) continue;
     let label;
     let cls = "";
-    let m;
-    if (a === "done") { label = has(`btn.done.${kind}`) ? t(`btn.done.${kind}`) : t("btn.done"); cls = "done"; }
-    else if (a === "pass") label = t("btn.pass");
-    else if (a === "serve") label = t("btn.serve");
-    else if (/^[sw]\d+[ck]\d+(h\d+)?$/.test(a)) label = foodLabel(a);
-    else if ((m = a.match(/^e(\d+)m(\d+)$/))) label = t("btn.empmoney", { e: m[1], m: m[2] });
-    else if ((m = a.match(/^\+([scwk])$/))) { const i = LETTERS.indexOf(m[1]); label = [cube(i), " ", t("btn.takeItem", { item: itemName(i) })]; }
-    else if (a === "penalty:main") label = t("btn.penaltyMain");
-    else if (a === "penalty:alt") label = t("btn.penaltyAlt");
-    else if (a === "avoid") label = t("btn.avoid");
-    else if (a === "suffer") label = t("btn.suffer");
-    else if ((m = a.match(/^bonus:(\w+)$/))) label = t(`btn.bonus.${m[1]}`);
-    else label = moduleButtonLabel(ctx, a, helpers()) || text || a;
-    out.push({ action: a, label, cls, title: a === "pass" ? t("game.passHint") : text });
+    const v = f.verb;
+    if (v === "done") { label = has(`btn.done.${kind}`) ? t(`btn.done.${kind}`) : t("btn.done"); cls = "done"; }
+    else if (v === "pass") label = t("btn.pass");
+    else if (v === "serve") label = t("btn.serve");
+    else if (v === "food") label = foodLabel(f.items);
+    else if (v === "empmoney") label = t("btn.empmoney", { e: f.steps, m: f.kronen });
+    else if (v === "choice") { const i = ITEMS_DEFAULT.indexOf(f.item); label = [cube(i), " ", t("btn.takeItem", { item: itemName(i) })]; }
+    else if (v === "penalty" && f.option === "main") label = t("btn.penaltyMain");
+    else if (v === "penalty") label = t("btn.penaltyAlt");
+    else if (v === "avoid") label = t("btn.avoid");
+    else if (v === "suffer") label = t("btn.suffer");
+    else if (v === "bonuskind") label = t(`btn.bonus.${f.kind}`);
+    else label = moduleButtonLabel(ctx, f, helpers()) || text || a;
+    out.push({ action: a, label, cls, title: v === "pass" ? t("game.passHint") : text });
   }
   return out;
 }
@@ -531,7 +541,7 @@ export function promptText(ctx) {
   };
   let s = (has(`prompt.${kind}`) ? t(`prompt.${kind}`, params) : kind) + promptExtra(ctx, tp);
   if (kind === "turn") {
-    const moves = [...ctx.legal.keys()].some((a) => /^m\d[rb]/.test(a));
+    const moves = legalSome(ctx, (f) => f.verb === "move" || f.verb === "bal_send");
     if (moves) s += " " + t("prompt.moveHint");
   }
   if ((kind === "penalty" || kind === "avoid") && tp.scoring !== undefined) {

@@ -1,5 +1,5 @@
 // Grand Austria Hotel, Let's Waltz! modules: the parts each module adds to the table, driven by
-// the server's legal actions like the rest of the board (see gah.js for ctx).
+// the server's legal actions like the rest of the board, found by their facts (see gah.js for ctx).
 //
 //   I   ballrooms      the three ballrooms (rows, costs, bonuses, dancers, balcony), rehearsal rooms
 //   II  celebrities    the lounge (celebrities, chits), the coloured dice, held celebrities
@@ -9,10 +9,14 @@
 
 import { clickable, h, seatDisc } from "./dom.js";
 import { cardText, has, t } from "./i18n.js";
+import { factsOf, legalFirst, legalSome, legalWhere, pickBoost } from "./choices.js";
 
-// Module actions done by clicking a thing on the board (the rest become prompt buttons).
-export const MODULE_BOARD_ACTION = new RegExp("^(m\\db\\d[tmb]$|send:\\d[tmb]$|dancer:\\d$|rehearsal:\\d$"
-  + "|d[1-5]:[a-z]+\\+?$|d6=\\d:[a-z]+\\+?$|open:|bid:\\d+$|dove:\\d+$|wray:|kozi:|key(=\\d)?$|bell:|einstein$)");
+// Module actions done by clicking a thing on the board, by their facts' verb (the rest become
+// prompt buttons): a guest to a ballroom row, an extra dancer, a rehearsal section or board, a
+// coloured die, an entrance and the bids, Dove's tokens, Grand Wray's tiles, Kozi's moves, the
+// skeleton key, a bell card, Einstein.
+export const MODULE_BOARD_VERBS = new Set(["bal_send", "bal_dance", "bal_section", "bal_board", "cdie", "open", "bid",
+  "dovetoken", "wray", "kozi", "key", "bell", "einstein"]);
 
 export const DICE_COLOURS = ["red", "blue", "yellow"];
 
@@ -22,6 +26,8 @@ export function colourMark(colour) {
 }
 const ROWS = ["t", "m", "b"];
 const ROW_NAMES = ["top", "middle", "bottom"];
+// the parts of a ballroom send taken in an order of choice (facts.first) and their buttons' keys
+const FIRST_KEYS = { row_bonus: "row", guest_reward: "guest", room_bonus: "room" };
 
 /** The value of a data record that may carry provenance ({value, provenance, note}). */
 function val(x) { return x && typeof x === "object" && "provenance" in x && "value" in x ? x.value : x; }
@@ -29,7 +35,8 @@ function mdata(ctx, name) { return (ctx.data && ctx.data.module_data && ctx.data
 function part(ctx, name) { return (ctx.view.modules || {})[name] || null; }
 export function modulesOn(view) { return (view.config && view.config.modules) || []; }
 function mine(ctx) { return !ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined; }
-function can(ctx, a) { return !ctx.readOnly && ctx.legal.has(a); }
+/** The legal action whose facts pass `test` (null: none, or the page only shows). */
+const find = (ctx, test) => legalFirst(ctx, test);
 const TEXT_KEYS = { staff: "staff", entrances: "entrance", celebrities: "celebrity" };
 /** A card's text in the page's language (the `cards` catalog). */
 function text(ctx, group, key) { return cardText(`${TEXT_KEYS[group] || group}.${key}.text`); }
@@ -94,8 +101,11 @@ export function ballroomsPanel(ctx, { fxText, seatName, colours, champagne }) {
         h("span.br-cost", { title: t("bal.costHint") }, champagne(sides.cost[r])),
         h("span.br-spaces", cells), balcony,
         h("span.br-bonus", bon && bon.length ? bon.map(fxText).join(" + ") : t("bal.noBonus")));
-      const a = sel !== null && sel !== undefined ? `m${sel}b${b}${ROWS[r]}` : `send:${b}${ROWS[r]}`;
-      if (can(ctx, a)) clickable(el, a, () => { ctx.ui.selectedTable = null; ctx.act(a); }, ctx.legal.get(a));
+      // the selected café guest to this row, or an extra dancer (a send_dancer effect)
+      const a = sel !== null && sel !== undefined
+        ? find(ctx, (f) => f.verb === "bal_send" && f.table === sel && f.at === b && f.row === ROW_NAMES[r])
+        : find(ctx, (f) => f.verb === "bal_dance" && f.at === b && f.row === ROW_NAMES[r]);
+      if (a) clickable(el, a, () => { ctx.ui.selectedTable = null; ctx.act(a); }, ctx.legal.get(a));
       return el;
     });
     const counts = v.players.map((_, p) => B.rows[b].reduce((s, row) => s + row.filter((x) => x === p).length, 0));
@@ -129,16 +139,16 @@ function rehearsalBoard(ctx, id, p, { fxText, seatName, colours }) {
     const el = h(`div.rh-section${left && !n ? ".empty" : ""}`, { "data-section": k + 1,
       title: t("bal.sectionHint", { n: s.dancers, bonus: (s.bonus || []).map(fxText).join(" + ") || t("bal.noBonus") }) },
       h("div.rh-discs", discs), h("div.rh-bonus.small", (s.bonus || []).map(fxText).join(" + ")));
-    const a = `dancer:${k + 1}`;
-    if (p !== null && p === ctx.seat && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
+    const a = p !== null && p === ctx.seat ? find(ctx, (f) => f.verb === "bal_section" && f.section === k + 1) : null;
+    if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
     return el;
   });
   const el = h("div.rehearsal", { "data-board": id, title: t("bal.rehearsalHint") },
     h("div.rh-head.small", t("bal.rehearsal", { n: id }),
       p !== null ? h("span.muted", ` · ${t("bal.dancersLeft", { n: left.reduce((a, b) => a + b, 0) })}`) : null),
     h("div.rh-sections", secs));
-  const a = `rehearsal:${id}`;
-  if (p === null && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
+  const a = p === null ? find(ctx, (f) => f.verb === "bal_board" && f.board === id) : null;
+  if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
   return el;
 }
 
@@ -183,9 +193,7 @@ export function colouredDice(ctx, n, boost) {
   const chips = DICE_COLOURS.filter((c) => C.dice[c] === n).map((c) => {
     const el = h(`span.cdie.dc-${c}`, { "data-die": c, title: t(`dice.${c}`), "data-cmark": colourMark(c) }, String(n));
     if (n < 6) {
-      const plain = `d${n}:${c}`;
-      const boosted = `${plain}+`;
-      const a = boost && can(ctx, boosted) ? boosted : can(ctx, plain) ? plain : can(ctx, boosted) ? boosted : null;
+      const a = pickBoost(ctx, boost, (f) => f.verb === "cdie" && f.colour === c && f.face === n);
       if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
     }
     return el;
@@ -202,9 +210,8 @@ function heldCelebrities(ctx, p) {
   return h("div.held-celebs", { "data-held": p, title: t("celeb.heldHint") }, h("h4", t("celeb.held"), h("span.muted.small", ` · ${t("celeb.heldUntil")}`)),
     held.length ? h("div.celebs", held.map((slug) => {
       const el = celebTile(ctx, slug, { used: used.has(slug) });
-      if (p === ctx.seat && slug === "albert-einstein" && can(ctx, "einstein")) {
-        clickable(el, "einstein", () => ctx.act("einstein"), ctx.legal.get("einstein"));
-      }
+      const a = p === ctx.seat && slug === "albert-einstein" ? find(ctx, (f) => f.verb === "einstein") : null;
+      if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
       return el;
     })) : h("p.muted.small", t("celeb.noneHeld")));
 }
@@ -232,14 +239,15 @@ export function entrancesPanel(ctx, helpers) {
   if (!U) return null;
   const v = ctx.view;
   const auction = U.auction;
-  const openActs = [...ctx.legal.keys()].filter((a) => a.startsWith("open:"));
+  const openActs = legalWhere(ctx, (f) => f.verb === "open");
+  const byBid = (a, b) => factsOf(ctx, a).bid - factsOf(ctx, b).bid;
   const picking = openActs.length > 0;
   if (!picking) ctx.ui.entrancePick = null;
   const pick = ctx.ui.entrancePick;
   const cards = U.entrances.map((e) => {
     const lot = auction && auction.entrance === e.id;
     const el = entranceCard(ctx, e.id, helpers, { owner: e.owner, cls: `${lot ? ".lot" : ""}${pick === e.id ? ".selected" : ""}` });
-    const mineOpen = openActs.filter((a) => a.split(":")[1] === e.id);
+    const mineOpen = openActs.filter((a) => factsOf(ctx, a).entrance === e.id);
     if (mineOpen.length) {
       clickable(el, `open:${e.id}`, () => { ctx.ui.entrancePick = pick === e.id ? null : e.id; ctx.rerender(); }, t("ent.pickHint"));
     }
@@ -249,7 +257,8 @@ export function entrancesPanel(ctx, helpers) {
   if (auction) {
     const who = ctx.current >= 0 && ctx.current !== undefined ? ctx.current : null;
     const rec = entranceRecords(ctx)[auction.entrance] || { name: auction.entrance };
-    const bids = [...ctx.legal.keys()].filter((a) => /^bid:\d+$/.test(a)).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
+    const bids = legalWhere(ctx, (f) => f.verb === "bid").sort(byBid);
+    const pass = find(ctx, (f) => f.verb === "pass");
     parts.push(h("div.auction", { id: "auction" },
       h("div", h("b", t("ent.auction", { name: cardText(`entrance.${auction.entrance}.name`, rec.name) }))),
       h("div.small", t("ent.currentBid", { n: auction.bid }), " · ",
@@ -258,14 +267,14 @@ export function entrancesPanel(ctx, helpers) {
         (auction.passed || []).length ? ` · ${t("ent.passed", { names: auction.passed.map((p) => helpers.seatName(ctx, p)).join(", ") })}` : "",
         who !== null && v.phase === "auction" ? ` · ${t("ent.toBid", { name: helpers.seatName(ctx, who) })}` : ""),
       bids.length ? h("div.bid-buttons", h("span.small", t("ent.raiseTo")), " ",
-        bids.map((a) => actButton(ctx, a, helpers.kr(Number(a.slice(4))), ".bid")),
-        can(ctx, "pass") ? actButton(ctx, "pass", t("ent.pass"), ".pass") : null) : null));
+        bids.map((a) => actButton(ctx, a, helpers.kr(factsOf(ctx, a).bid), ".bid")),
+        pass ? actButton(ctx, pass, t("ent.pass"), ".pass") : null) : null));
   } else if (picking) {
-    const list = pick ? openActs.filter((a) => a.split(":")[1] === pick) : [];
+    const list = pick ? openActs.filter((a) => factsOf(ctx, a).entrance === pick) : [];
     parts.push(h("div.auction", { id: "auction" },
       h("div", h("b", pick ? t("ent.openWith", { name: cardText(`entrance.${pick}.name`, (entranceRecords(ctx)[pick] || {}).name || pick) }) : t("ent.pickFirst"))),
-      list.length ? h("div.bid-buttons", list.sort((a, b) => Number(a.split(":")[2]) - Number(b.split(":")[2]))
-        .map((a) => actButton(ctx, a, helpers.kr(Number(a.split(":")[2])), ".bid"))) : null));
+      list.length ? h("div.bid-buttons", list.sort(byBid)
+        .map((a) => actButton(ctx, a, helpers.kr(factsOf(ctx, a).bid), ".bid"))) : null));
   }
   return h("section.panel.entrances", { id: "entrances" },
     h("h3", t("ent.title"), v.phase === "auction" ? h("span.muted.small", ` · ${t("ent.auctionHint")}`) : null),
@@ -286,8 +295,8 @@ function ownEntrance(ctx, p, helpers) {
       const tok = toks[k] || {};
       const el = h("div.token-tile.small", { "data-dove": k, title: t("ent.doveHint") },
         h("div", "▲ ", (tok.top || []).map(helpers.fxText).join(" + ")), h("div", "▼ ", (tok.bottom || []).map(helpers.fxText).join(" + ")));
-      const a = `dove:${k}`;
-      if (me && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
+      const a = me ? find(ctx, (f) => f.verb === "dovetoken" && f.token === k) : null;
+      if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
       return el;
     })));
   }
@@ -303,18 +312,19 @@ function ownEntrance(ctx, p, helpers) {
     children.push(h("div.wray", U.wray_tiles.map((id) => {
       const el = h("div.token-tile.small", { "data-wray": id, title: t("ent.wrayHint", { bonus: cardText(`emperor.${id}.bonus`) }) },
         h("b", id), " ", cardText(`emperor.${id}.bonus`));
-      const a = `wray:${id}`;
-      if (me && can(ctx, a)) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
+      const a = me ? find(ctx, (f) => f.verb === "wray" && f.tile === id) : null;
+      if (a) clickable(el, a, () => ctx.act(a), ctx.legal.get(a));
       return el;
     })));
   }
   if (e.id === "kaufman" && U.kaufman_pile) children.push(h("div.small", { title: t("ent.kaufmanHint") }, t("ent.kaufmanPile", { n: U.kaufman_pile.length })));
   if (me) {
-    const kozi = [...ctx.legal.keys()].filter((a) => a.startsWith("kozi:"));
+    const kozi = legalWhere(ctx, (f) => f.verb === "kozi");
     if (kozi.length) {
       children.push(h("div.kozi", { id: "kozi" }, h("span.small", t("ent.kozi")), " ", kozi.map((a) => {
-        const m = a.match(/^kozi:(\d)-(\d)(?::(\w+))?$/);
-        return actButton(ctx, a, [m[3] ? h(`span.cdie.dc-${m[3]}`, { "data-cmark": colourMark(m[3]) }, m[1]) : `${m[1]}`, ` → ${m[2]}`], ".kozi-move");
+        const f = factsOf(ctx, a); // a die from space `from` to `to` (module II: a coloured one)
+        return actButton(ctx, a, [f.colour ? h(`span.cdie.dc-${f.colour}`, { "data-cmark": colourMark(f.colour) }, String(f.from))
+          : `${f.from}`, ` → ${f.to}`], ".kozi-move");
       })));
     }
   }
@@ -327,7 +337,8 @@ export function keySpace(ctx) {
   if (!modulesOn(ctx.view).includes("start_player")) return null;
   const S = part(ctx, "start_player") || {};
   const holder = S.key_holder;
-  const acts = ["key", "key=1", "key=2", "key=3", "key=4", "key=5"].filter((a) => can(ctx, a));
+  // the key alone (space 0), then with action 1-5 at strength 1
+  const acts = [0, 1, 2, 3, 4, 5].map((n) => find(ctx, (f) => f.verb === "key" && f.space === n)).filter(Boolean);
   const el = h("div.space.key-space", { "data-space": "key", title: t("key.explain") },
     h("div.space-head", h("span.key-icon", { "aria-hidden": "true" }), h("span.small.card-name", t("key.title"))),
     h("div.space-label", holder === null || holder === undefined ? t("key.onBoard") : t("key.heldBy", { name: ctx.seatName(holder) })));
@@ -336,7 +347,7 @@ export function keySpace(ctx) {
     if (ctx.ui.keyOpen) {
       el.append(h("div.copy-menu.key-menu", { role: "menu" }, acts.map((a) => h("button.small", { type: "button", "data-action": a,
         title: ctx.legal.get(a), onclick: (ev) => { ev.stopPropagation(); ctx.ui.keyOpen = false; ctx.act(a); } },
-      a === "key" ? t("key.only") : t("key.with", { n: a.slice(4), what: t(`space.${a.slice(4)}`) })))));
+      factsOf(ctx, a).space ? t("key.with", { n: factsOf(ctx, a).space, what: t(`space.${factsOf(ctx, a).space}`) }) : t("key.only")))));
     }
   } else ctx.ui.keyOpen = false;
   return el;
@@ -369,24 +380,26 @@ export function playerModules(ctx, p, helpers) {
 }
 
 // ------------------------------------------------------------------ prompt buttons and texts
-/** A label for a module action shown as a prompt button (null: not a module action). */
-export function moduleButtonLabel(ctx, a, helpers) {
-  let m;
-  if ((m = a.match(/^first:(row|guest|room)$/))) return t(`btn.first.${m[1]}`);
-  if ((m = a.match(/^rmdancer:([tmb])$/))) return t("btn.rmdancer", { row: t(`bal.row.${ROW_NAMES[ROWS.indexOf(m[1])]}`) });
-  if (a === "dance:later") return t("btn.danceLater");
-  if ((m = a.match(/^bin:(\w+)$/))) return [h(`span.cdie.dc-${m[1]}`, { "data-cmark": colourMark(m[1]) }, " "), " ", t("btn.bin", { colour: t(`dice.${m[1]}`) })];
-  if ((m = a.match(/^emperor\+(\d)$/))) return t("btn.emperorMore", { n: m[1] });
-  if (a === "draw:staff") return t("btn.drawStaff");
-  if ((m = a.match(/^pay:([scwkh])$/))) {
-    const i = "scwkh".indexOf(m[1]);
-    return [helpers.cube(i), " ", t("btn.spend", { item: helpers.itemName(i) })];
+const ITEM_NAMES = ["strudel", "cake", "wine", "coffee", "champagne"];
+
+/** A label for a module action (by its facts) shown as a prompt button (null: not a module action). */
+export function moduleButtonLabel(ctx, f, helpers) {
+  switch (f.verb) {
+    case "bal_first": return t(`btn.first.${FIRST_KEYS[f.first]}`);
+    case "bal_unseat": return t("btn.rmdancer", { row: t(`bal.row.${f.row}`) });
+    case "bal_later": return t("btn.danceLater");
+    case "cbin": return [h(`span.cdie.dc-${f.colour}`, { "data-cmark": colourMark(f.colour) }, " "), " ", t("btn.bin", { colour: t(`dice.${f.colour}`) })];
+    case "step": return t("btn.emperorMore", { n: f.steps });
+    case "mdraw": return t("btn.drawStaff");
+    case "pay": {
+      const i = ITEM_NAMES.indexOf(f.item);
+      return [helpers.cube(i), " ", t("btn.spend", { item: helpers.itemName(i) })];
+    }
+    case "freud": return t("btn.freudRoom", { table: f.table + 1, room: f.room });
+    case "freud_ballroom":
+      return t("btn.freudBallroom", { table: f.table + 1, ballroom: ballroomName(ctx, f.at), row: t(`bal.row.${f.row}`) });
+    default: return null;
   }
-  if ((m = a.match(/^freud:m(\d)(?:r(\d+)|b(\d)([tmb]))$/))) {
-    return m[2] !== undefined ? t("btn.freudRoom", { table: Number(m[1]) + 1, room: m[2] })
-      : t("btn.freudBallroom", { table: Number(m[1]) + 1, ballroom: ballroomName(ctx, Number(m[3])), row: t(`bal.row.${ROW_NAMES[ROWS.indexOf(m[4])]}`) });
-  }
-  return null;
 }
 
 function ballroomName(ctx, b) {
@@ -397,7 +410,7 @@ function ballroomName(ctx, b) {
 
 /** Extra words for the prompt when a café guest is selected and may also go to a ballroom. */
 export function canSendSelected(ctx, table) {
-  return [...ctx.legal.keys()].some((a) => a.startsWith(`m${table}b`));
+  return legalSome(ctx, (f) => f.verb === "bal_send" && f.table === table);
 }
 
 export function promptExtra(ctx, tp) {
