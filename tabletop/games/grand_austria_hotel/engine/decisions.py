@@ -51,7 +51,9 @@ class Decisions(EngineBase):
             self._ev_reactions[id(effects)] = (effects, card)
 
 
-def _guest_legal(st: EngineBase, p: int, optional: bool) -> list[str]:
+def guest_options(st: EngineBase, p: int, optional: bool) -> list[str]:
+    """The queue's guests seat ``p`` may take for nothing now (none without a free café
+    table), with ``done`` when taking one is ``optional``."""
     if st._free_table(p, st.players[p]) < 0:
         return []
     out = [N.G[i] for i in range(5) if st.queue[i]]
@@ -274,7 +276,7 @@ class FreeGuest(NamedTuple):
     player: int
 
     def legal(self, st: EngineBase) -> list[str]:
-        return _guest_legal(st, self.player, optional=True)
+        return guest_options(st, self.player, optional=True)
 
     def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
         st._pop()
@@ -288,7 +290,7 @@ class StartGuest(NamedTuple):
     player: int
 
     def legal(self, st: EngineBase) -> list[str]:
-        return _guest_legal(st, self.player, optional=False)
+        return guest_options(st, self.player, optional=False)
 
     def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
         st._pop()

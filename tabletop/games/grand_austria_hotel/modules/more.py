@@ -42,7 +42,7 @@ from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import DATA_DIR
 from tabletop.games.grand_austria_hotel.engine.base import SRC_STAFF
-from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Rooms, Spend
+from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Rooms, Spend, guest_options
 from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
@@ -178,14 +178,7 @@ class FillGuest(NamedTuple):
     player: int
 
     def legal(self, st: EngineBase) -> list[str]:
-        p = self.player
-        pl = st.players[p]
-        if st._free_table(p, pl) < 0:
-            return []
-        out = [N.G[i] for i in range(5) if st.queue[i]]
-        if out:
-            out.append(N.DONE)
-        return out
+        return guest_options(st, self.player, optional=True)
 
     def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
         p = self.player
