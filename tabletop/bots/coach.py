@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.bots.search import _evaluation_module, _evaluator, _marker, _resolve_chance, plan_turn
+from tabletop.bots.search import _evaluator, _hooks, _marker, _resolve_chance, plan_turn
 from tabletop.core.registry import get_game
 from tabletop.core.rng import Rng
 from tabletop.core.state import GameState
@@ -91,14 +91,14 @@ REASON_MIN = 0.5
 
 
 def _term_splitter(game: str, judgement: str) -> Terms | None:
-    """The game's ``judgement_terms(state, seat, judgement)`` (from its evaluation module) for the
-    judgement ``judgement``, if any, without its ``QUIET_TERMS`` (bookkeeping no player would
+    """The game's ``judgement_terms(state, seat, judgement)`` (its search hints) for the
+    judgement ``judgement``, if any, without its ``quiet_terms`` (bookkeeping no player would
     call a reason)."""
-    module = _evaluation_module(game)
-    fn = getattr(module, "judgement_terms", None)
-    if not callable(fn):
+    hooks = _hooks(game)
+    fn = hooks.judgement_terms
+    if fn is None:
         return None
-    quiet = frozenset(getattr(module, "QUIET_TERMS", ()))
+    quiet = frozenset(hooks.quiet_terms)
 
     def split(st: GameState, seat: int) -> dict[str, float]:
         return {k: v for k, v in fn(st, seat, judgement).items() if k not in quiet}

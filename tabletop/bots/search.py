@@ -5,8 +5,8 @@ All of them see only an :class:`Observation`. To look ahead they build a
 ``determinize(view, rng)``: unknown cards dealt at random from the unseen
 ones, a fresh RNG for future dice), and search that copy. The only
 game-specific code they use is the game's optional ``evaluate(state, seat)``
-(estimated final score; the fallback is the current score) and, if the module
-that defines it also defines ``turn_marker(state, seat)``, that marker (a value
+(estimated final score; the fallback is the current score) and its optional
+search hints (``GameInfo.search``, a :class:`SearchHooks`): ``turn_marker(state, seat)`` (a value
 that changes when the seat's turn ends, so that a turn planner stops there
 even when the same seat moves again next) and ``search_caps(state)`` (upper
 bounds on the ``flatmc`` options for a table like that one, e.g. a richer
@@ -64,14 +64,13 @@ slow decisions that plays the same moves on every machine.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any
 
 from tabletop.bots.base import Observation
-from tabletop.core.registry import get_game
+from tabletop.core.registry import SearchHooks, get_game
 from tabletop.core.rng import Rng
 from tabletop.core.state import GameState
 
@@ -79,10 +78,9 @@ Evaluator = Callable[[GameState, int], float]
 Marker = Callable[[GameState, int], Hashable]
 
 
-def _evaluation_module(game: str) -> Any:
-    """The module that defines the game's evaluation (it may offer search hints)."""
-    info = get_game(game)
-    return sys.modules.get(info.evaluate.__module__) if info.evaluate is not None else None
+def _hooks(game: str) -> SearchHooks:
+    """The game's search hints (``GameInfo.search``: each part optional)."""
+    return get_game(game).search
 
 
 _CUSTOM: dict[tuple[str, str], Evaluator] = {}
@@ -105,21 +103,22 @@ def parse_constants(text: str) -> dict[str, float]:
 
 def _evaluator(game: str, name: str = "") -> Evaluator:
     """The game's evaluation, the one named ``name`` (the game's ``evaluators``
-    or the ``EVALUATORS`` table of its evaluation module), or — when ``name``
+    or its search hints' ``named_evaluators()``), or — when ``name``
     reads ``NAME:number+...`` — the game's evaluation with those constants
-    changed (its module's ``make_evaluator(table)``), for tuning experiments."""
+    changed (its hints' ``make_evaluator(table)``), for tuning experiments."""
     info = get_game(game)
     if name and ":" in name:
         hit = _CUSTOM.get((game, name))
         if hit is None:
-            make = getattr(_evaluation_module(game), "make_evaluator", None)
-            if not callable(make):
+            make = info.search.make_evaluator
+            if make is None:
                 raise ValueError(f"{game}'s evaluation has no constants to change (eval={name!r})")
             hit = make(parse_constants(name))
             _CUSTOM[(game, name)] = hit
         return hit
     if name:
-        named = dict(getattr(_evaluation_module(game), "EVALUATORS", None) or {})
+        listed = info.search.named_evaluators
+        named = dict(listed() if listed is not None else {})
         named.update(info.evaluators or {})
         if name not in named:
             known = ", ".join(sorted(named))
@@ -147,9 +146,9 @@ def _no_marker(st: GameState, seat: int) -> Hashable:
 
 
 def _marker(game: str) -> Marker:
-    """The game's ``turn_marker`` (from its evaluation module), or a constant."""
-    fn = getattr(_evaluation_module(game), "turn_marker", None)
-    return fn if callable(fn) else _no_marker
+    """The game's ``turn_marker`` (its search hints), or a constant."""
+    fn = _hooks(game).turn_marker
+    return fn if fn is not None else _no_marker
 
 
 def _no_choice(line: tuple[str, ...]) -> Hashable:
@@ -157,16 +156,15 @@ def _no_choice(line: tuple[str, ...]) -> Hashable:
 
 
 def _choice(game: str) -> Callable[[tuple[str, ...]], Hashable]:
-    """The game's ``turn_choice(line)`` (from its evaluation module: a planned turn's main
+    """The game's ``turn_choice(line)`` (its search hints: a planned turn's main
     choice, e.g. the die it takes), or one choice for every turn."""
-    fn = getattr(_evaluation_module(game), "turn_choice", None)
-    return fn if callable(fn) else _no_choice
+    fn = _hooks(game).turn_choice
+    return fn if fn is not None else _no_choice
 
 
 def _turns_left(game: str) -> Callable[[GameState, int], int] | None:
-    """The game's ``turns_left(state, seat)`` (from its evaluation module), if any."""
-    fn = getattr(_evaluation_module(game), "turns_left", None)
-    return fn if callable(fn) else None
+    """The game's ``turns_left(state, seat)`` (its search hints), if any."""
+    return _hooks(game).turns_left
 
 
 _CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam", "per_first", "samples", "halving",
@@ -174,10 +172,10 @@ _CAPPED = frozenset(("beam", "per_root", "end_lines", "end_samples", "end_beam",
 
 
 def _budget_caps(game: str) -> Callable[[GameState], dict[str, int] | None] | None:
-    """The game's ``search_caps(state)`` (from its evaluation module), if any: upper
+    """The game's ``search_caps(state)`` (its search hints), if any: upper
     bounds on the flatmc options for a table like ``state`` (None: no bounds)."""
-    fn = getattr(_evaluation_module(game), "search_caps", None)
-    if not callable(fn):
+    fn = _hooks(game).search_caps
+    if fn is None:
         return None
 
     def caps(st: GameState) -> dict[str, int] | None:

@@ -1,8 +1,8 @@
 """Learning a game's evaluation from self-play (``tabletop train``).
 
 The search bots judge a position with the game's evaluation: a sum of terms
-(VP scored, rooms, money, guests, ...) whose constants (``HAND`` in its evaluation
-module) were set by hand. Two ways to do better:
+(VP scored, rooms, money, guests, ...) whose constants (its search hints' ``constants``:
+``HAND`` in Grand Austria Hotel's evaluation module) were set by hand. Two ways to do better:
 
 ``fit_terms`` (the master's): play self-play games with a proxy bot, record at every
 decision each seat's terms and ``tf`` (the share of its actions still to come), and
@@ -43,7 +43,7 @@ from typing import Any
 from tabletop.bots.match import mean_ci, play_one
 from tabletop.bots.registry import parse_bot_spec
 from tabletop.bots.runner import game_seed, play_out, seat_bots
-from tabletop.bots.search import _evaluation_module
+from tabletop.bots.search import _hooks
 from tabletop.core.processes import worker_pool
 from tabletop.core.registry import get_game
 from tabletop.core.rng import derive_seed
@@ -57,7 +57,7 @@ def constants_spec(table: dict[str, float]) -> str:
 def tunable_constants(hand: dict[str, float], untuned: tuple[str, ...] = ()) -> list[str]:
     """The constants a search scales by default: all but the switches that are off (a 0
     stays 0 whatever factor multiplies it, and would only add a dimension) and the ones the
-    evaluation names ``untuned`` (its ``UNTUNED``: shapes added after the constants were tuned,
+    evaluation names ``untuned`` (its hints' ``untuned``: shapes added after the constants were tuned,
     left out so that an earlier tuning command still searches what it searched)."""
     return sorted(n for n, v in hand.items() if v and n not in untuned)
 
@@ -110,11 +110,11 @@ def tune(game: str, *, generations: int, deals: int, popsize: int, sigma: float,
     """
     import cma  # a training-only dependency: imported here so the engine never loads it
 
-    module = _evaluation_module(game)
-    hand: dict[str, float] | None = getattr(module, "HAND", None)
-    if not hand or not callable(getattr(module, "make_evaluator", None)):
+    hooks = _hooks(game)
+    hand = dict(hooks.constants or {})
+    if not hand or hooks.make_evaluator is None:
         raise ValueError(f"{game}'s evaluation has no constants to tune")
-    names = sorted(names or tunable_constants(hand, tuple(getattr(module, "UNTUNED", ()))))
+    names = sorted(names or tunable_constants(hand, hooks.untuned))
     unknown = [n for n in names if n not in hand]
     if unknown:
         raise ValueError(f"unknown evaluation constants: {unknown}; known: {', '.join(sorted(hand))}")
@@ -177,8 +177,7 @@ def _replayed_positions(game: str, played: Played, constants: dict[str, float] |
     """A game replayed from its actions: at every decision, each seat's (terms, tf, final VP),
     the terms read with ``constants`` (missing ones at their hand-set value)."""
     seed, players, config, history, final = played
-    module = _evaluation_module(game)
-    read = module.feature_reader(constants) if constants else module.features
+    read = _feature_reader(game, constants)
     st = get_game(game).new_game(players=players, seed=seed, **config)
     seen: list[tuple[list[float], float, float]] = []
     for action in history:
@@ -193,10 +192,31 @@ def _replayed_positions(game: str, played: Played, constants: dict[str, float] |
     return seen
 
 
+def _feature_reader(game: str, constants: dict[str, float] | None) -> Callable[..., tuple[list[float], float]]:
+    """The game's ``features``, read with ``constants`` when there are any (ValueError when the
+    game offers no features, or cannot read them with other constants)."""
+    hooks = _hooks(game)
+    if hooks.features is None:
+        raise ValueError(f"{game}'s evaluation offers no features to fit")
+    if not constants:
+        return hooks.features
+    if hooks.feature_reader is None:
+        raise ValueError(f"{game}'s evaluation reads its features with its own constants only")
+    return hooks.feature_reader(constants)
+
+
+def _fixed_terms(game: str, config: dict[str, Any] | None) -> tuple[str, ...]:
+    """The terms a fit on games of ``config`` keeps at weight 1 (the game's ``fixed_terms``)."""
+    fixed = _hooks(game).fixed_terms
+    return fixed(config) if fixed is not None else ()
+
+
 def _register(game: str, name: str, constants: dict[str, float], weights: dict[str, tuple[float, float]]) -> None:
     """Make ``eval=name`` mean this judgement in this process (a pool's initializer)."""
-    module = _evaluation_module(game)
-    module.EVALUATORS[name] = module.make_evaluator(constants, weights)
+    hooks = _hooks(game)
+    if hooks.add_evaluator is None or hooks.make_evaluator is None:
+        raise ValueError(f"{game} cannot add a named evaluation: there is no judgement to check")
+    hooks.add_evaluator(name, hooks.make_evaluator(constants, weights))
 
 
 def _ridge(F: Any, r: Any, lam: float) -> Any:
@@ -266,7 +286,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
     """
     import numpy as np
 
-    module = _evaluation_module(game)
+    hooks = _hooks(game)
     if played is not None:
         if not played:
             raise ValueError(f"{games_from} holds no games")
@@ -279,7 +299,7 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
         config = played[0][2] or None
         games = len(played)
         players = played[0][1]
-    if not callable(getattr(module, "features", None)):
+    if hooks.features is None:
         raise ValueError(f"{game}'s evaluation offers no features to fit")
     info = get_game(game)
     if not info.min_players <= players <= info.max_players:
@@ -292,15 +312,15 @@ def fit_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float, con
         # without a check any bot may play the games (the master, to learn from its own play)
         _with_eval(proxy, "")  # refused before any game
     say = log or (lambda _m: None)
-    terms = list(module.TERMS)
+    terms = list(hooks.terms)
     unknown = sorted(set(fixed or ()) - set(terms))
     if unknown:
         raise ValueError(f"unknown evaluation terms to fix: {unknown}; known: {', '.join(terms)}")
-    own = module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS
+    own = _fixed_terms(game, config)
     at_one = tuple(k for k in terms if k in own or k in (fixed or ()))  # the game's and the caller's
     free = [i for i, k in enumerate(terms) if k not in at_one]
     if constants:
-        module.feature_reader(constants)  # unknown names are refused before any game
+        _feature_reader(game, constants)  # unknown names are refused before any game
     X, tf, y, g = _played_positions(game, games, seed, proxy, config, jobs, positions, say, players, constants,
                                     played)
     held = g % 4 == 3
@@ -352,7 +372,9 @@ def _check(game: str, proxy: str, constants: dict[str, float], weights: dict[str
         try:
             res = _map(_margin, work, None)
         finally:
-            _evaluation_module(game).EVALUATORS.pop(name, None)
+            remove = _hooks(game).remove_evaluator
+            if remove is not None:
+                remove(name)
     m, lo, hi = mean_ci([r[0] for r in res])
     check = {"deal_seed": cseed, "deals": deals, "games": len(res), "margin": round(m, 2),
              "margin_ci": [round(lo, 2), round(hi, 2)], "win_share": round(sum(r[1] for r in res) / len(res), 3)}
@@ -370,7 +392,7 @@ def verdicts(game: str, proxy: str, seed: int, index: int, config: dict[str, Any
     position the turn ends in, the turn's mean play-out result and, with ``extras``, what it
     reads there (``extras(state, seat, turn)``: other inputs a probe tries). Returns those
     rows (decision number within the game, terms, tf, result, extras) and the final scores."""
-    module = _evaluation_module(game)
+    features = _feature_reader(game, None)
     gs = game_seed(seed, index)
     st = get_game(game).new_game(players=2, seed=gs, **(config or {}))
     bots = seat_bots([proxy, proxy], gs)
@@ -381,7 +403,7 @@ def verdicts(game: str, proxy: str, seed: int, index: int, config: dict[str, Any
         for seq, y in zip(seqs, means):
             for a in seq:
                 first.apply(a)
-            values, tf = module.features(first, me)
+            values, tf = features(first, me)
             more = extras(first, me, seq) if extras is not None else []
             for _a in seq:
                 first.undo()
@@ -517,20 +539,20 @@ def distill_terms(game: str, *, games: int, seed: int, proxy: str, ridge: float,
     first to measure it. The weights start from the proxy's judgement (ridge towards it)."""
     import numpy as np
 
-    module = _evaluation_module(game)
-    if not callable(getattr(module, "features", None)) or not callable(getattr(module, "judgement_weights", None)):
+    hooks = _hooks(game)
+    if hooks.features is None or hooks.judgement_weights is None:
         raise ValueError(f"{game}'s evaluation offers no features to fit")
     say = log or (lambda _m: None)
     judged_by = str(parse_bot_spec(proxy)[1].get("eval", ""))
     try:
-        constants, prior = module.judgement_weights(judged_by)
+        constants, prior = hooks.judgement_weights(judged_by)
     except ValueError as exc:
         raise ValueError(f"the proxy judges with {judged_by!r}, which this fit cannot start from: {exc}") from None
     if constants:
         raise ValueError(f"the proxy's judgement {judged_by!r} changes the evaluation's constants; the fit reads "
                          "the terms with the hand-set ones, so it starts only from a judgement that keeps them")
-    terms = list(module.TERMS)
-    at_one = set(module.fixed_terms(config) if callable(getattr(module, "fixed_terms", None)) else module.FIXED_TERMS)
+    terms = list(hooks.terms)
+    at_one = set(_fixed_terms(game, config))
     free = [i for i, k in enumerate(terms) if k not in at_one]
     what = json.dumps({"game": game, "proxy": proxy, "seed": seed, "games": games, "config": config or {},
                        "kind": "verdicts"}, sort_keys=True)

@@ -12,7 +12,6 @@ bots: the master's own self-play, a ladder run).
 
 from __future__ import annotations
 
-import importlib
 import math
 import shlex
 from pathlib import Path
@@ -22,9 +21,8 @@ import click
 from click.core import ParameterSource
 
 from tabletop.bots.registry import LEVELS
-from tabletop.bots.search import _evaluation_module
 from tabletop.cli.common import parse_options, stoppable
-from tabletop.core.registry import game_names
+from tabletop.core.registry import game_names, get_game
 
 if TYPE_CHECKING:
     from tabletop.bots.tuning import Played
@@ -36,9 +34,11 @@ DEFAULTS: dict[str, Any] = {"generations": 14, "deals": 16, "popsize": 10, "sigm
 
 
 def _models_path(game: str, name: str) -> Path:
-    module = _evaluation_module(game)
-    package = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".models")
-    return Path(package.path(name))
+    """Where the game ships its trained evaluation ``name`` (its search hints' ``model_path``)."""
+    path = get_game(game).search.model_path
+    if path is None:
+        raise click.ClickException(f"{game} ships no trained evaluations: give --out")
+    return Path(path(name))
 
 
 def _constants(pairs: tuple[str, ...]) -> dict[str, float]:

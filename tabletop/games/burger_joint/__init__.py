@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.data import ProvenanceRecord
-from tabletop.core.registry import GameInfo
+from tabletop.core.registry import GameInfo, SearchHooks
 from tabletop.games.burger_joint.log_text import sentence
 from tabletop.games.burger_joint.position import build_config, determinize, evaluate, from_position, new_game
 from tabletop.games.burger_joint.state import DEFAULT_TURN_LIMIT, BurgerJointState, action_vocabulary
@@ -50,6 +50,9 @@ GAME = GameInfo(
     evaluate=evaluate,
     determinize=determinize,
     event_sentence=sentence,
+    # its evaluation (position.evaluate: the score and the assets' worth) offers no search hints,
+    # no named evaluations, no constants and no terms: the bots' fallbacks (SearchHooks) apply
+    search=SearchHooks(),
 )
 
 __all__ = ["GAME", "BurgerJointState", "action_vocabulary", "from_position", "new_game", "provenance"]

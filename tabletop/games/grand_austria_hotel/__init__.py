@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core.registry import GameInfo
+from tabletop.core.registry import GameInfo, SearchHooks
+from tabletop.games.grand_austria_hotel import evaluation
 from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
 from tabletop.games.grand_austria_hotel.data import provenance_records
 from tabletop.games.grand_austria_hotel.evaluation import EVALUATORS, evaluate
@@ -25,6 +26,35 @@ def provenance(**config: Any) -> list[Any]:
     return provenance_records(parse_config(**config))
 
 
+def _search_caps(st: GahState) -> dict[str, int] | None:
+    """``evaluation.search_caps``, looked up at each call (a test switches the caps off by
+    replacing it there)."""
+    return evaluation.search_caps(st)
+
+
+# What the search bots, the coach and training read beyond ``evaluate``: all from the evaluation.
+SEARCH = SearchHooks(
+    turn_marker=evaluation.turn_marker,
+    turn_choice=evaluation.turn_choice,
+    turns_left=evaluation.turns_left,
+    search_caps=_search_caps,
+    named_evaluators=evaluation.named_evaluators,
+    add_evaluator=evaluation.add_evaluator,
+    remove_evaluator=evaluation.remove_evaluator,
+    make_evaluator=evaluation.make_evaluator,
+    constants=evaluation.HAND,
+    untuned=evaluation.UNTUNED,
+    terms=evaluation.TERMS,
+    features=evaluation.features,
+    feature_reader=evaluation.feature_reader,
+    fixed_terms=evaluation.fixed_terms,
+    judgement_weights=evaluation.judgement_weights,
+    judgement_terms=evaluation.judgement_terms,
+    quiet_terms=evaluation.QUIET_TERMS,
+    model_path=evaluation.model_path,
+)
+
+
 GAME = GameInfo(
     name="grand-austria-hotel",
     title="Grand Austria Hotel",
@@ -43,6 +73,7 @@ GAME = GameInfo(
     # the base game, and every Let's Waltz! module that is playable, together
     bench_configs=(("base", {}), ("all modules", {"modules": list(MODULES)})),
     event_sentence=sentence,
+    search=SEARCH,
 )
 
 __all__ = ["GAME", "GahState", "from_position", "new_game"]

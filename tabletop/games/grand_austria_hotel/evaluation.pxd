@@ -19,20 +19,50 @@ cdef class Params:
 # that every move stays the same).
 cimport cython
 
-@cython.locals(A=cython.int, reroll=cython.double, full=cython.int, tf=cython.double, scored=cython.double,
-               occ_vp=cython.double, cap=cython.double, money=cython.double, miss=cython.double,
-               budget=cython.double, work=cython.double, guest_value=cython.double, reward_scale=cython.double,
-               turns=cython.int, units=cython.double, from_kitchen=cython.int, need=cython.int, kinds=cython.int,
-               i=cython.int, m=cython.int, k=cython.int, c=cython.int, colour=cython.int, t=cython.int,
-               room_vp=cython.double, room_cost=cython.double, room_work=cython.double, worth=cython.double,
-               light=cython.double, heavy=cython.double, unit_cost=cython.double, cost=cython.double,
-               p=cython.double, n_kinds=cython.int, spare=cython.int, kitchen_value=cython.double,
-               seats=cython.int, empty=cython.int, seat_value=cython.double, prepared=cython.double,
-               groups_value=cython.double, gfac=cython.double, emperor_value=cython.double,
-               staff_value=cython.double, hand_value=cython.double, w=cython.double, politics=cython.double,
-               tempo=cython.double, pending=cython.double, bonus=cython.double, share=cython.double,
-               v=cython.double, late=cython.bint, steep=cython.double)
+@cython.locals(A=cython.int, reroll=cython.double, full=cython.int, tf=cython.double, occ_vp=cython.double,
+               guest_value=cython.double, staff_value=cython.double, hand_value=cython.double)
 cpdef list _terms(EngineBase st, seat, Params P)
+
+# the terms of _terms, one function each (or two that share their work: _staff)
+@cython.locals(cap=cython.double)
+cpdef double _money(Player pl, double tf, Params P)
+
+@cython.locals(spare=cython.int)
+cpdef double _spare_items(list kitchen, double tf, Params P)
+
+@cython.locals(seats=cython.int, empty=cython.int, t=cython.int)
+cpdef double _empty_seats(EngineBase st, Player pl, double tf, Params P)
+
+@cython.locals(prepared=cython.double, c=cython.int, v=cython.double)
+cpdef double _prepared(tuple free_sorted, list used_rooms, double tf, Params P)
+
+@cython.locals(groups_value=cython.double, gfac=cython.double, bonus=cython.double, share=cython.double)
+cpdef double _groups(tuple partial_groups, double tf, Params P)
+
+cpdef double _tempo(int A, double reroll, Params P)
+
+@cython.locals(miss=cython.double, budget=cython.double, work=cython.double, guest_value=cython.double,
+               reward_scale=cython.double, turns=cython.int, units=cython.double, from_kitchen=cython.int,
+               need=cython.int, kinds=cython.int, i=cython.int, m=cython.int, k=cython.int, c=cython.int,
+               colour=cython.int, t=cython.int, room_vp=cython.double, room_cost=cython.double,
+               room_work=cython.double, worth=cython.double, light=cython.double, heavy=cython.double,
+               unit_cost=cython.double, cost=cython.double, p=cython.double, late=cython.bint)
+cpdef double _cafe(EngineBase st, seat, Player pl, int A, double reroll, double tf, Params P, dict tab,
+                   tuple free_sorted, tuple no_space, list kitchen, list used_rooms)
+
+@cython.locals(c=cython.int, k=cython.int)
+cpdef int _green_room(tuple free_sorted, list free_count, list used_rooms)
+
+@cython.locals(worth=cython.double, w=cython.double)
+cpdef double _guest_worth(guest, g, int colour, double room_vp, double reward_scale, list moved_fx, Params P,
+                          dict tab)
+
+@cython.locals(p=cython.double, n_kinds=cython.int)
+cpdef double _completion_chance(int need, list short, int turns, strength, double work, double budget, int kinds,
+                                bint now, Params P)
+
+@cython.locals(staff_value=cython.double, hand_value=cython.double, w=cython.double)
+cpdef tuple _staff(EngineBase st, seat, Player pl, tuple rooms, int A, double tf, Params P, dict tab)
 
 @cython.locals(money=cython.int, a=cython.int, n=cython.int)
 cpdef object _last_round_strength(EngineBase st, Player pl)

@@ -101,6 +101,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tabletop.games.grand_austria_hotel import evaluation_effects as EFFECTS
@@ -108,7 +109,7 @@ from tabletop.games.grand_austria_hotel import evaluation_modules as MODS
 from tabletop.games.grand_austria_hotel.data import GREEN, Rules
 from tabletop.games.grand_austria_hotel.engine.base import EngineBase, Player
 
-search_caps = MODS.search_caps  # a search hint the bots read from this module (Let's Waltz! tables)
+search_caps = MODS.search_caps  # a search hint (the game's SearchHooks, __init__.py; Let's Waltz! tables)
 
 # ---------------------------------------------------------------- constants
 # The hand-set constants (docs/BOTS.md explains each). ``Params`` turns such a
@@ -389,34 +390,116 @@ def terms(st: EngineBase, seat: int, table: dict[str, float] | None = None) -> d
 
 
 def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, seat: int, P: Params) -> list[float]; untyped for evaluation.pxd
+    """The values of ``TERMS`` for ``seat`` (``modules`` only with a module on), in VP: they add
+    up to ``evaluate``. Each term is worked out by the function named in its comment below;
+    what several of them read is read here once: ``A`` (die actions left), the pending
+    re-roll's worth, ``tf`` and the facts of the hotel's rooms. The café goes first: its guests
+    take out of ``kitchen`` the items they want and into ``used_rooms`` the free rooms they will
+    move into, and the spare items and the unclaimed prepared rooms are what they leave."""
     rules = st.rules
     tab = _tables(rules)
     pl = st.players[seat]
     A, reroll = actions_left(st, seat)
     full = 2 * rules.rounds
     tf = A / full
-    rooms = pl.rooms
-    played = pl.played
-    S = st.S
-    staff = rules.staff
-
-    scored = float(pl.vp)
-
-    # occupied rooms score at the end; free prepared rooms by colour; partial groups
-    rooms_t = tuple(rooms)
+    rooms_t = tuple(pl.rooms)
     occ_vp, free_sorted, partial_groups, no_space = _room_facts(rules, tab, rooms_t)
+    kitchen = list(pl.kitchen)  # what the café guests leave of it is spare
+    used_rooms = [0, 0, 0]  # per colour: the free prepared rooms café guests are counted on
+    guest_value = _cafe(st, seat, pl, A, reroll, tf, P, tab, free_sorted, no_space, kitchen, used_rooms)
+    staff_value, hand_value = _staff(st, seat, pl, rooms_t, A, tf, P, tab)
+    out = [float(pl.vp),  # scored: the VP already on the track (every source) are certain
+           occ_vp,  # rooms: the occupied rooms' final-scoring VP by floor (_room_facts)
+           _money(pl, tf, P),  # money
+           _spare_items(kitchen, tf, P),  # kitchen
+           guest_value,  # guests (_cafe)
+           _empty_seats(st, pl, tf, P),  # seats
+           _prepared(free_sorted, used_rooms, tf, P),  # prepared
+           _groups(partial_groups, tf, P),  # groups
+           _emperor_memo(st, seat, pl, A, P, tab),  # emperor (_emperor)
+           staff_value, hand_value,  # staff, hand (_staff)
+           _politics(st, seat, pl, rooms_t, tab, tf, P),  # politics
+           _tempo(A, reroll, P),  # tempo
+           _pending(st, seat) if st.stack else 0.0]  # pending
+    if st.mods:  # modules: Let's Waltz! (evaluation_modules.py); nothing with every module off
+        out.append(MODS.module_value(st, seat, A, tf, P, kitchen[4]))  # champagne the guests left over
+    return out
 
-    # money: final exchange plus working capital
+
+def _money(pl, tf, P):  # type: ignore[no-untyped-def]  # (pl: Player, tf: float, P: Params) -> float
+    """``money``: 1 VP per krone (the final exchange), plus working capital: the first krone is
+    worth ``CAPITAL_WORTH x tf`` more, falling linearly to nothing at the ``CAPITAL``-th, since
+    guests, boosts, the 6 space, rooms and staff cost money and a broke hotel cannot act."""
     cap = min(float(pl.money), P.CAPITAL)
-    money = float(pl.money) + P.CAPITAL_WORTH * tf * (cap * P.CAPITAL - cap * (cap - 1) / 2.0) / P.CAPITAL
+    return float(pl.money) + P.CAPITAL_WORTH * tf * (cap * P.CAPITAL - cap * (cap - 1) / 2.0) / P.CAPITAL
 
-    # café guests, first-come: closest to completion first
-    guests = rules.guests
+
+def _spare_items(kitchen, tf, P):  # type: ignore[no-untyped-def]  # (kitchen: list[int], tf: float, P: Params) -> float
+    """``kitchen``: the items no café guest wants (``_cafe`` has taken out the others, which
+    count in ``guests``): 1 VP each, as leftovers score at the end, plus ``SPARE_ITEM x tf``
+    while a later guest may still want them."""
+    spare = sum(kitchen)
+    return spare * (1.0 + P.SPARE_ITEM * tf)
+
+
+def _empty_seats(st, pl, tf, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, pl: Player, tf: float, P: Params) -> float
+    """``seats``: an empty café seat is a place for a guest still to come: ``SEAT x min(1, 2 tf)``
+    (the Maitre D' adds a seat)."""
+    seats = st.rules.cafe_seats + (1 if st.S["maitre-d"] in pl.played else 0)
     cafe = pl.cafe
-    kitchen = list(pl.kitchen)
-    free_serving = S["chief-waiter"] in played
-    order_t = []
+    empty = 0
+    for t in range(seats):
+        if not cafe[t]:
+            empty += 1
+    return empty * P.SEAT * min(1.0, 2.0 * tf)
+
+
+def _prepared(free_sorted, used_rooms, tf, P):  # type: ignore[no-untyped-def]  # (free_sorted: tuple[tuple[float, ...], ...], used_rooms: list[int], tf: float, P: Params) -> float
+    """``prepared``: a free prepared room no café guest is counted on (those past ``used_rooms``
+    of its colour) will take a later guest: ``PREPARED x`` its final VP ``x min(1, 1.5 tf)``."""
+    prepared = 0.0
+    for c in range(3):
+        for v in free_sorted[c][used_rooms[c]:]:
+            prepared += P.PREPARED * v * min(1.0, 1.5 * tf)
+    return prepared
+
+
+def _groups(partial_groups, tf, P):  # type: ignore[no-untyped-def]  # (partial_groups: tuple[tuple[float, float], ...], tf: float, P: Params) -> float
+    """``groups``: a partly filled room group is on its way to its occupancy bonus: the bonus x
+    (share filled)^2 x ``GROUP_SHARE x min(1, 2 tf)`` (``_room_facts``: a prepared room counts
+    half an occupied one)."""
+    groups_value = 0.0
+    gfac = min(1.0, 2.0 * tf)
+    if gfac > 0:
+        for bonus, share in partial_groups:
+            groups_value += bonus * share * share * P.GROUP_SHARE * gfac
+    return groups_value
+
+
+def _tempo(A, reroll, P):  # type: ignore[no-untyped-def]  # (A: int, reroll: float, P: Params) -> float
+    """``tempo``: what the remaining die actions will still bring, ``TEMPO x A``, plus a pending
+    re-roll's worth (``REROLL x`` how good it is likely to be): it matters when passing."""
+    return P.TEMPO * A + P.REROLL * reroll
+
+
+def _cafe(st, seat, pl, A, reroll, tf, P, tab, free_sorted, no_space, kitchen, used_rooms):  # type: ignore[no-untyped-def]
+    # (st: EngineBase, seat: int, pl: Player, A: int, reroll: float, tf: float, P: Params, tab: dict[str, Any],
+    #  free_sorted: tuple[tuple[float, ...], ...], no_space: tuple[bool, ...], kitchen: list[int],
+    #  used_rooms: list[int]) -> float; untyped for evaluation.pxd
+    """``guests``: the café guests, first come first served: the one closest to completion takes
+    the kitchen's items it wants (out of ``kitchen``) and a free room of its colour (into
+    ``used_rooms``) first. A guest counts ``p x (worth - cost) - (1 - p) x CAFE_PENALTY``: its
+    worth (``_guest_worth``) less what finishing it still costs, by its chance ``p`` of being
+    finished in time (``_completion_chance``). So items on a valuable guest are worth more than
+    spare ones, a guest that cannot be finished in time is a liability, and a completed guest
+    with a room is worth its whole worth."""
+    guests = st.rules.guests
+    cafe = pl.cafe
+    played = pl.played
+    free_serving = st.S["chief-waiter"] in played
     items = _ITEMS_MODS if st.mods else _ITEMS_BASE  # module I: guests may order champagne
+    # first come: the guests by the items they still miss, the fewest first
+    order_t = []
     for t in range(len(cafe)):
         g = cafe[t]
         if g:
@@ -430,7 +513,6 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
             order_t.append((miss, t))
     order_t.sort()
     free_count = [len(free_sorted[0]), len(free_sorted[1]), len(free_sorted[2])]
-    used_rooms = [0, 0, 0]
     budget = P.GUEST_SHARE * A * P.UNITS_PER_ACTION  # item units the seat can still gather for guests
     work = 0.0
     guest_value = 0.0
@@ -444,13 +526,13 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
     can_serve = free_serving or pl.money >= 1
     kinds = 0  # the kinds of action the guests counted so far still need (bits: food 1, food 2, rooms)
     late = P.LATE_CAFE > 0.0
-    steep = P.CAFE_STEEP
     strength = _last_round_strength(st, pl) if late and reroll == 0.0 else None
     for _miss, t in order_t:
         g = cafe[t]
         guest = guests[g]
         order = guest.order
         served = pl.served[t]
+        # the items it still misses: from the kitchen first, the rest still to gather
         units = 0.0
         from_kitchen = 0
         need = 0
@@ -469,18 +551,9 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
                     units += m * (P.HEAVY_ITEM if i & 1 else 1.0)
                     if i < 4:
                         need |= 1 << (i >> 1)  # strudel/cake: action 1; wine/coffee: action 2 (champagne: either)
+        # its room: the best free one of its colour, else one still to prepare
         colour = guest.colour
-        if colour == GREEN:
-            # the colour with the most free rooms left, then the best of them (the first on a tie)
-            c = 0
-            best_key = None
-            for k in range(3):
-                key = (free_count[k] - used_rooms[k],
-                       free_sorted[k][used_rooms[k]] if used_rooms[k] < free_count[k] else 0)
-                if best_key is None or key > best_key:
-                    c, best_key = k, key
-        else:
-            c = colour
+        c = _green_room(free_sorted, free_count, used_rooms) if colour == GREEN else colour
         if used_rooms[c] < free_count[c]:
             room_vp = float(free_sorted[c][used_rooms[c]])
             used_rooms[c] += 1
@@ -493,91 +566,107 @@ def _terms(st, seat, P):  # type: ignore[no-untyped-def]  # (st: EngineBase, sea
             need |= 4
             if no_space[3 if colour == GREEN else c]:
                 need |= 8  # no space of its colour is left: it can never move in
-        worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
-        for col, size, w in moved_fx:
-            if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
-                worth += w
+        worth = _guest_worth(guest, g, colour, room_vp, reward_scale, moved_fx, P, tab)
+        # what finishing it still costs: each missing item at least ITEM_COST, or its share of
+        # UNIT_SHARE x worth (cake and coffee count HEAVY_ITEM items); serving from the kitchen
+        # (free with the Chief Waiter); a room still to prepare
         light, heavy = tab["units"][g]
         unit_cost = max(P.ITEM_COST, P.UNIT_SHARE * worth / max(1.0, light + P.HEAVY_ITEM * heavy))
         cost = units * unit_cost + room_cost + (0.0 if free_serving else from_kitchen * P.SERVE_COST)
         work += units + room_work
         kinds |= need
-        if need & 8 or (late and _late_out_of_reach(need, short, turns, strength)):
-            p = 0.0
-        elif turns == 0:
-            # no die action left: only what the running turn can still do (serve, move in)
-            p = 1.0 if need == 0 and in_turn and (from_kitchen == 0 or can_serve) else 0.0
-        else:
-            p = 1.0 if work <= 1e-9 else min(1.0, budget / work)
-            if steep != 1.0 and p < 1.0:
-                p = p ** steep
-            n_kinds = (kinds & 1) + (kinds >> 1 & 1) + (kinds >> 2 & 1)
-            if n_kinds > turns:
-                p = min(p, turns / n_kinds)  # one die action brings one kind
+        p = _completion_chance(need, short, turns, strength, work, budget, kinds,
+                               in_turn and (from_kitchen == 0 or can_serve), P)
         guest_value += p * (worth - cost) - (1.0 - p) * P.CAFE_PENALTY
-    # items nobody in the café wants (those a guest wants are inside the guest term)
-    spare = sum(kitchen)
-    kitchen_value = spare * (1.0 + P.SPARE_ITEM * tf)
+    return guest_value
 
-    seats = rules.cafe_seats + (1 if S["maitre-d"] in played else 0)
-    empty = 0
-    for t in range(seats):
-        if not cafe[t]:
-            empty += 1
-    seat_value = empty * P.SEAT * min(1.0, 2.0 * tf)
 
-    # prepared rooms nobody in the café is counted on
-    prepared = 0.0
-    for c in range(3):
-        for v in free_sorted[c][used_rooms[c]:]:
-            prepared += P.PREPARED * v * min(1.0, 1.5 * tf)
+def _green_room(free_sorted, free_count, used_rooms):  # type: ignore[no-untyped-def]  # (free_sorted: tuple[tuple[float, ...], ...], free_count: list[int], used_rooms: list[int]) -> int
+    """The colour of the room a green guest (any colour suits it) moves into: the colour with the
+    most free prepared rooms left, then the best of them (the first colour on a tie)."""
+    c = 0
+    best_key = None
+    for k in range(3):
+        key = (free_count[k] - used_rooms[k],
+               free_sorted[k][used_rooms[k]] if used_rooms[k] < free_count[k] else 0)
+        if best_key is None or key > best_key:
+            c, best_key = k, key
+    return c
 
-    # partly occupied groups
-    groups_value = 0.0
-    gfac = min(1.0, 2.0 * tf)
-    if gfac > 0:
-        for bonus, share in partial_groups:
-            groups_value += bonus * share * share * P.GROUP_SHARE * gfac
 
-    emperor_value = _emperor_memo(st, seat, pl, A, P, tab)
+def _guest_worth(guest, g, colour, room_vp, reward_scale, moved_fx, P, tab):  # type: ignore[no-untyped-def]
+    # (guest: Guest, g: int, colour: int, room_vp: float, reward_scale: float, moved_fx: list[tuple[str, int, float]],
+    #  P: Params, tab: dict[str, Any]) -> float; untyped for evaluation.pxd
+    """What a café guest brings when it moves in: its printed VP, ``REWARD x`` its reward
+    (``EFFECT_WORTH``, ``reward_scale``: halved towards the end), the final VP of the room it
+    takes (``room_vp``), ``GUEST_EXTRA`` (group and politics progress) and what played staff pay
+    when a guest like it moves in (``moved_fx``)."""
+    worth = guest.vp + tab["reward"][g] * reward_scale * P.REWARD + room_vp + P.GUEST_EXTRA
+    for col, size, w in moved_fx:
+        if (col == "any" or col == _COLOUR_NAMES[colour]) and guest.order_size >= size:
+            worth += w
+    return worth
 
-    # played staff
-    staff_value = 0.0
+
+def _completion_chance(need, short, turns, strength, work, budget, kinds, now, P):  # type: ignore[no-untyped-def]
+    # (need: int, short: list[int] | None, turns: int, strength: list[int] | None, work: float, budget: float,
+    #  kinds: int, now: bool, P: Params) -> float; untyped for evaluation.pxd
+    """``p``, the chance that a café guest is finished in time: the item units the seat can still
+    gather (``budget``) over the ``work`` of this guest and those before it, at most 1 (to the
+    power ``CAFE_STEEP``), and at most ``turns / K`` with ``K`` the kinds of action these guests
+    still need (``kinds``), since one die action brings one kind. With no die action left only a
+    guest the running turn can still move in counts (``now``: nothing to gather, a free room, a
+    serve it can pay); never one with no room space left of its colour (``need & 8``), nor, with
+    ``LATE_CAFE`` (``short`` given), one the remaining dice cannot bring (``_late_out_of_reach``)."""
+    if need & 8 or (short is not None and _late_out_of_reach(need, short, turns, strength)):
+        return 0.0
+    if turns == 0:
+        # no die action left: only what the running turn can still do (serve, move in)
+        return 1.0 if need == 0 and now else 0.0
+    p = 1.0 if work <= 1e-9 else min(1.0, budget / work)
+    if P.CAFE_STEEP != 1.0 and p < 1.0:
+        p = p ** P.CAFE_STEEP
+    n_kinds = (kinds & 1) + (kinds >> 1 & 1) + (kinds >> 2 & 1)
+    if n_kinds > turns:
+        p = min(p, turns / n_kinds)  # one die action brings one kind
+    return p
+
+
+def _staff(st, seat, pl, rooms, A, tf, P, tab):  # type: ignore[no-untyped-def]
+    # (st: EngineBase, seat: int, pl: Player, rooms: tuple[int, ...], A: int, tf: float, P: Params,
+    #  tab: dict[str, Any]) -> tuple[float, float]; untyped for evaluation.pxd
+    """``staff`` and ``hand``, which value game-end cards alike (``_end_card``: what one would
+    score now plus ``GROWTH x`` its expected growth, its key built once for both). Played: a
+    game-end card at that worth (``1 + END_STAFF_EXTRA`` times), a permanent or once-per-round one
+    at ``PER_ACTION x PERM x A`` (it pays at each action left). In hand: ``HAND_SHARE x`` (its
+    worth if played now - its cost), at least ``HAND_MIN x tf`` (a card to play later)."""
+    staff = st.rules.staff
     per_action = tab["per_action"]
     end_key = None  # what a game-end card's worth reads (built on first use)
-    for s in played:
+    staff_value = 0.0
+    for s in pl.played:
         card = staff[s]
         timing = card.timing
         if timing == "game_end":
             if end_key is None:
-                end_key = _end_card_key(st, seat, pl, rooms_t, A, P)
+                end_key = _end_card_key(st, seat, pl, rooms, A, P)
             staff_value += _end_card(st, seat, s, card.scoring, A, P, tab, end_key) * (1.0 + P.END_STAFF_EXTRA)
         elif timing == "permanent" or timing == "once_per_round":
             staff_value += per_action[s] * A * P.PERM
-    # staff in hand
     hand_value = 0.0
     for s in pl.hand:
         card = staff[s]
         timing = card.timing
         if timing == "game_end":
             if end_key is None:
-                end_key = _end_card_key(st, seat, pl, rooms_t, A, P)
+                end_key = _end_card_key(st, seat, pl, rooms, A, P)
             w = _end_card(st, seat, s, card.scoring, A, P, tab, end_key)
         elif timing == "one_time":
             w = tab["on_play"][s]
         else:
             w = per_action[s] * max(0, A - 2) * P.PERM
         hand_value += max(P.HAND_MIN * tf, P.HAND_SHARE * (w - st.staff_cost[s]))
-
-    politics = _politics(st, seat, pl, rooms_t, tab, tf, P)
-
-    tempo = P.TEMPO * A + P.REROLL * reroll
-    pending = _pending(st, seat) if st.stack else 0.0
-    out = [scored, occ_vp, money, kitchen_value, guest_value, seat_value, prepared, groups_value,
-           emperor_value, staff_value, hand_value, politics, tempo, pending]
-    if st.mods:  # Let's Waltz! (evaluation_modules.py); nothing with every module off
-        out.append(MODS.module_value(st, seat, A, tf, P, kitchen[4]))  # champagne the guests left over
-    return out
+    return staff_value, hand_value
 
 
 def _last_round_strength(st, pl):  # type: ignore[no-untyped-def]  # (st: EngineBase, pl: Player) -> list[int] | None
@@ -1015,3 +1104,26 @@ def _shipped() -> dict[str, Callable[[EngineBase, int], float]]:
 # ``master``, which the master level uses (with ``master-modules`` on module tables and
 # ``master-<n>p`` at n-player tables, where those ship).
 EVALUATORS: dict[str, Callable[[EngineBase, int], float]] = {"hand": evaluate, **_shipped()}
+
+
+def named_evaluators() -> dict[str, Callable[[EngineBase, int], float]]:
+    """``EVALUATORS`` as it is now (``add_evaluator``'s additions included)."""
+    return EVALUATORS
+
+
+def add_evaluator(name: str, fn: Callable[[EngineBase, int], float]) -> None:
+    """Make ``eval=name`` mean ``fn`` in this process (training's check of a judgement it has not
+    written yet; a worker pool's initializer)."""
+    EVALUATORS[name] = fn
+
+
+def remove_evaluator(name: str) -> None:
+    """Forget what ``add_evaluator`` added under ``name`` (nothing when there is none)."""
+    EVALUATORS.pop(name, None)
+
+
+def model_path(name: str) -> Path:
+    """Where the trained evaluation ``name`` ships (``models/<name>.json``)."""
+    from tabletop.games.grand_austria_hotel.models import path
+
+    return path(name)
