@@ -54,7 +54,7 @@ Terms (all in VP):
               With ``LATE_CAFE`` (a switch, off by hand) it is also 0 for a
               guest that misses more kinds than ``T``, or, in the last round
               with its dice on the board, a kind the strongest space for it
-              cannot bring (docs/BOTS.md, "Late café guests").
+              cannot bring (docs/bots-history/what-was-tried.md, "Late café guests").
               So items on a valuable guest are worth more than spare ones, a
               guest that cannot be finished in time is a liability, and a
               completed guest with a room is worth its whole worth.
@@ -147,18 +147,18 @@ HAND: dict[str, float] = {
     "POLITICS": 0.8,  # weight of open politics cards
     # 1: a café guest whose missing kinds (dishes, drinks, a room) outnumber the seat's die
     # actions left, or that the last round's dice on the board cannot bring, counts as never
-    # finished (0: the older, softer chance turns / kinds; docs/BOTS.md "Late café guests")
+    # finished (0: the older, softer chance turns / kinds; docs/bots-history/what-was-tried.md, "Late café guests")
     "LATE_CAFE": 0.0,
     # a played game-end staff card counts (1 + this) times its worth in the ``staff`` term: a
     # judgement whose fitted ``staff`` weight shrinks the whole term can give those cards,
-    # scored almost exactly, their full worth back (0: as the other staff; docs/BOTS.md
-    # "Game-end staff left in hand")
+    # scored almost exactly, their full worth back (0: as the other staff;
+    # docs/bots-history/what-was-tried.md, "Game-end staff at their whole worth")
     "END_STAFF_EXTRA": 0.0,
     # how steeply a café guest's completion chance falls with the work ahead of it: the chance
     # is ``(budget / work) ** CAFE_STEEP`` (budget: the item units the seat's remaining actions
     # can gather; work: this guest's and those closer to done); above 1, a guest far from done
-    # counts for less and one near done is left alone (1: the chance as it was; docs/BOTS.md
-    # "A steeper café chance")
+    # counts for less and one near done is left alone (1: the chance as it was;
+    # docs/bots-history/what-was-tried.md, "A steeper café chance")
     "CAFE_STEEP": 1.0,
 }
 
@@ -928,34 +928,35 @@ def _emperor(st: EngineBase, seat: int, pl: Player, A: int, P: Params) -> float:
 
 
 def _pending(st: EngineBase, seat: int) -> float:
-    """Worth of the seat's own unresolved decisions (mid-turn)."""
+    """Worth of the seat's own unresolved decisions (mid-turn), read by their declared fields
+    (engine/decisions.py)."""
     total = 0.0
     for fr in st.stack:
         if fr[1] != seat:
             continue
         kind = fr[0]
         if kind == "fx":
-            effects, i = fr[2], fr[3]
+            effects, i = fr.effects, fr.next
             if i < len(effects):
                 total += EFFECTS.effect_worth(effects[i:])
         elif kind == "food":
-            total += fr[3] * EFFECTS.EFFECT_WORTH["gain_items"]
+            total += fr.dice * EFFECTS.EFFECT_WORTH["gain_items"]
         elif kind == "place":
             pass  # the items are already in the kitchen
         elif kind == "rooms":
-            total += fr[2] * EFFECTS.room_worth(fr[3], pending=True) + (3.0 if fr[5] else 0.0)
+            total += fr.left * EFFECTS.room_worth(fr.cost, pending=True) + (3.0 if fr.occupy else 0.0)
         elif kind == "empmoney":
-            total += fr[2] * 0.9
+            total += fr.dice * 0.9
         elif kind == "play":
-            total += 4.0 if fr[2] >= 99 else 1.0 + 0.7 * fr[2]
+            total += 4.0 if fr.discount >= 99 else 1.0 + 0.7 * fr.discount
         elif kind == "drawn":
             total += 3.0
         elif kind == "occupy":
-            total += fr[2] * EFFECTS.EFFECT_WORTH["occupy_room"]
+            total += fr.left * EFFECTS.EFFECT_WORTH["occupy_room"]
         elif kind == "freeguest":
             total += EFFECTS.EFFECT_WORTH["free_guest"]
         elif kind == "choice":
-            total += fr[2] * EFFECTS.EFFECT_WORTH["gain_item_choice"]
+            total += fr.left * EFFECTS.EFFECT_WORTH["gain_item_choice"]
         elif kind == "complete":
             total += EFFECTS.EFFECT_WORTH["complete_order"]
         elif kind == "gizia":
