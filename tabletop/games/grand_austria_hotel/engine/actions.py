@@ -428,8 +428,8 @@ class TurnActions(EngineBase):
                         by.append(rules.staff[s].slug)
         if triggered:
             self._push_reaction(p, tuple(triggered), SRC_STAFF, staff=by)
-        self._push(Fx("fx", p, ({"effect": "die_action", "action": action, "n": n,
-                              "face": face if take_die else 0},), 0, SRC_GUESTS))
+        die_action = ({"effect": "die_action", "action": action, "n": n, "face": face if take_die else 0},)
+        self._push(tuple.__new__(Fx, ("fx", p, die_action, 0, SRC_GUESTS)))  # Fx(...), hot: no __new__
         if take_die and self.listeners:
             self._event(p, "die_action", face)  # reactions before the main action (001 Corogari)
 

@@ -1,7 +1,7 @@
 """The base game's pending decisions, each kind declared once (see ``engine/declare.py``),
-and the three steps the engine takes with any frame on the stack: what it offers
-(``_frame_legal``), how a pick resolves it (``_pick``) and how it closes (``_finish``).
-The Let's Waltz! modules declare their kinds the same way, in their own files."""
+and closing a frame (``Decisions._finish``); the engine asks the frame on top of the stack
+for its options and hands it each pick (``engine/flow.py``). The Let's Waltz! modules
+declare their kinds the same way, in their own files."""
 
 from __future__ import annotations
 
@@ -25,20 +25,14 @@ from tabletop.games.grand_austria_hotel.engine.declare import (
 
 
 class Decisions(EngineBase):
-    def _frame_legal(self, fr: Frame) -> list[str]:
-        return fr.legal(self)
-
+    # The engine asks the frame on top of the stack itself (``TurnFlow``): ``fr.legal(st)`` for
+    # the options, ``fr.pick(st, info)`` for a pick; ``done`` (or no option left) closes it here.
     def _finish(self, fr: Frame) -> None:
         """Close a decision frame (by ``done`` or because nothing is left to pick)."""
         self._pop()
-        fr.finish(self)
-
-    def _pick(self, fr: Frame, action: str) -> None:
-        info = N.INFO[action]
-        if info[0] == "done":
-            self._finish(fr)
-        else:
-            fr.pick(self, info)
+        finish = fr.finish
+        if finish is not None:
+            finish(self)
 
     def _push_reaction(self, p: int, effects: tuple[dict[str, Any], ...], src: int, **card: Any) -> None:
         """Push the effects of a card's reaction to something (a staff card's ability, a celebrity,

@@ -24,8 +24,9 @@ What the declaration gives, and who reads it:
 =================  ============================================================
 fields             the position format (``position.py`` writes them by name,
                    ``position_load.py`` reads them back, by each field's type)
-``legal``          the options (``Decisions._frame_legal``)
-``pick``           what one pick does (``Decisions._pick``; ``done`` calls ``finish``)
+``legal``          the options (``TurnFlow._legal`` / ``_advance`` ask the top frame)
+``pick``           what one pick does (``TurnFlow._apply``; ``done`` closes the frame:
+                   ``Decisions._finish`` pops it and calls ``finish``)
 ``finish``         closing the frame (default: nothing)
 =================  ============================================================
 
@@ -94,7 +95,7 @@ class Frame(Protocol):
 
     def pick(self, st: Any, info: tuple[Any, ...]) -> None: ...
 
-    def finish(self, st: Any) -> None: ...
+    finish: Any  # ``finish(st)``, or None: nothing more to do when it closes
 
     def __getitem__(self, i: int) -> Any: ...
 
@@ -103,10 +104,6 @@ DECISIONS: dict[str, Any] = {}
 """Every decision kind declared: kind -> its class (base game first, then modules in order)."""
 
 _ORDER: dict[str, tuple[int, int]] = {}
-
-
-def _no_finish(self: Any, st: Any) -> None:
-    """Closing the frame does nothing more."""
 
 
 def _no_pick(self: Any, st: Any, info: tuple[Any, ...]) -> None:
@@ -137,7 +134,8 @@ def decision(cls: T | None = None, *, kind: str | None = None, owner: str | None
             raise ValueError(f"decision kind {name!r} declared twice ({DECISIONS[name].__name__}, {c.__name__})")
         c.KIND = name  # type: ignore[attr-defined]
         c.owner = owner  # type: ignore[attr-defined]
-        for attr, default in (("legal", _no_legal), ("pick", _no_pick), ("finish", _no_finish)):
+        # a kind without ``finish`` does nothing more when it closes (None: the engine skips the call)
+        for attr, default in (("legal", _no_legal), ("pick", _no_pick), ("finish", None)):
             if not hasattr(c, attr):
                 setattr(c, attr, default)
         c.automatic, c.free_guests, c.hides_pick = automatic, free_guests, hides_pick  # type: ignore[attr-defined]

@@ -50,7 +50,7 @@ class TurnFlow(EngineBase):
             if self.phase == "roll":
                 return [name for name, _ in self.chance_outcomes()]
             return []
-        return self._frame_legal(self.stack[-1])
+        return self.stack[-1].legal(self)  # the pending decision's options (engine/decisions.py)
 
     def _apply(self, action: str) -> None:
         self._set(self.rng, "state", self.rng.state)  # journals the generator before a draw
@@ -63,7 +63,12 @@ class TurnFlow(EngineBase):
                 assert counts is not None
                 self._place_roll(counts)
         else:
-            self._pick(self.stack[-1], action)
+            top = self.stack[-1]
+            info = N.INFO[action]
+            if info[0] == "done":
+                self._finish(top)
+            else:
+                top.pick(self, info)
         self._advance()
 
     # ----------------------------------------------------------------- chance
@@ -125,13 +130,13 @@ class TurnFlow(EngineBase):
                 continue
             top = stack[-1]
             if top[0] == "fx":
-                p, effects, i, src = top.player, top.effects, top.next, top.source
+                _, p, effects, i, src = top  # an Fx: its fields in order
                 if i >= len(effects):
                     self._pop()
                     if self.events is not None:
                         self._ev_fx_done(effects)  # a card's reaction is logged as its own
                 else:
-                    self._replace(Fx("fx", p, effects, i + 1, src))
+                    self._replace(tuple.__new__(Fx, ("fx", p, effects, i + 1, src)))  # Fx(...), hot: no __new__
                     if self.events is not None:
                         self._ev_fx_step(p, effects)
                     self._effect(p, effects[i], src)
@@ -142,7 +147,7 @@ class TurnFlow(EngineBase):
                 for m in self.action_hooks:
                     m.action_done(self, top[1])
                 continue
-            legal = self._frame_legal(top)
+            legal = top.legal(self)
             if not legal or (len(legal) == 1 and legal[0] == N.DONE and top[0] != "turn"):
                 self._finish(top)
                 continue
@@ -216,7 +221,7 @@ class TurnFlow(EngineBase):
                             ("t_keep", False)):
             if getattr(self, attr) != value:
                 self._set(self, attr, value)
-        self._push(Turn("turn", p))
+        self._push(tuple.__new__(Turn, ("turn", p)))  # Turn("turn", p), hot: without its __new__
 
     def _end_turn(self, p: int) -> None:
         passes = self._ending_passes()
