@@ -1,16 +1,20 @@
 """Each kind of pending decision is declared once (engine/declare.py): its fields, options,
 picks and closing in one class, its words in the catalogs. These tests check the
-declarations themselves, and that a new kind needs its declaring file and catalog
-entries only (a toy kind, declared here, plays through the whole contract)."""
+declarations themselves (each method's unpacking of the frame against the declared fields
+too), and that a new kind needs its declaring file and catalog entries only (a toy kind,
+declared here, plays through the whole contract)."""
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+import tabletop
 from tabletop.games.grand_austria_hotel import from_position, new_game
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.config import MODULES
@@ -49,12 +53,44 @@ def test_every_kind_asks_its_question_in_every_language(kind: str, lang: str) ->
     assert f"ask.{kind}" in catalog(lang), f"no catalog entry ask.{kind} ({lang})"
 
 
-def test_every_declaration_is_a_named_frame() -> None:
+def test_every_declaration_names_its_fields_once() -> None:
     for kind, cls in DECISIONS.items():
-        assert cls._fields[:2] == ("kind", "player"), kind
-        assert len(set(cls._fields)) == len(cls._fields), kind
         assert kind == cls.KIND
+        assert "kind" not in cls.fields and "player" not in cls.fields, kind
+        assert len(set(cls.fields)) == len(cls.fields), kind
         assert cls.automatic or cls.legal is not DECISIONS["fx"].legal, f"{kind} declares no options"
+
+
+def _method_unpackings(cls: type, method: str) -> list[list[str]] | None:
+    """The names each ``… = fr`` in ``cls.method`` unpacks the frame into, read from the
+    declaring file's source (also when the module runs compiled); None: no such method."""
+    path = Path(tabletop.__file__).parent.joinpath(*cls.__module__.split(".")[1:]).with_suffix(".py")
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for fn in node.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == method:
+                    return [[e.id if isinstance(e, ast.Name) else "?" for e in a.targets[0].elts]
+                            for a in ast.walk(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Name)
+                            and a.value.id == "fr" and isinstance(a.targets[0], ast.Tuple)]
+    return None
+
+
+@pytest.mark.parametrize("kind", list(DECISIONS))
+def test_every_method_unpacks_the_frame_as_declared(kind: str) -> None:
+    """A method names the fields it reads by unpacking the frame: the names it gives (``_`` for
+    one it skips, ``p`` for the player) stand where the declaration puts those fields, so a field
+    added or moved in the declaration and not in a method fails here."""
+    cls = DECISIONS[kind]
+    order = ["kind", "player", *cls.fields]
+    found = [m for m in ("legal", "pick", "finish") if _method_unpackings(cls, m) is not None]
+    assert cls.automatic or "legal" in found, f"{kind}: no legal method in its source"
+    for name in found:
+        for names in _method_unpackings(cls, name) or ():
+            assert len(names) == len(order), f"{kind}.{name} unpacks {names}, declared {order}"
+            for got, want in zip(names, order, strict=True):
+                assert got in ("_", want) or (want == "player" and got == "p"), \
+                    f"{kind}.{name}: {got!r} stands where {want!r} is declared"
 
 
 def _stacks(modules: str, seed: int) -> Iterator[Any]:
@@ -68,11 +104,10 @@ def test_every_frame_on_the_stack_is_its_declared_class_and_survives_a_position(
     (so ``fr.legal(st)`` reaches the declaration), also after a trip through the position format."""
     for i, st in enumerate(_stacks(modules, seed)):
         for fr in st.stack:
-            assert type(fr) is st.decision_kinds[fr[0]]
+            assert type(fr) is tuple and len(fr) == 2 + len(st.decision_kinds[fr[0]].fields)
         if i % 37 == 0 and st.stack:
             back = from_position(json.loads(json.dumps(st.to_position())))
             assert back.stack == st.stack
-            assert [type(fr) for fr in back.stack] == [type(fr) for fr in st.stack]
             assert back.legal_actions() == st.legal_actions()
 
 
@@ -91,27 +126,30 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[type]:
     catalogs (here in memory: a real kind adds them to game.pot and the PO files)."""
 
     @decision
-    class Toy(NamedTuple):
+    class Toy:
         """Take up to ``left`` dishes or drinks of choice from the supply, stopping at will."""
-        kind: str
-        player: int
         left: int
 
-        def legal(self, st: Any) -> list[str]:
+        @staticmethod
+        def legal(fr: tuple[Any, ...], st: Any) -> list[str]:
             out = [N.CHOICE[i] for i in range(4) if st.supply[i]]
             return out + [N.DONE] if out else out
 
-        def pick(self, st: Any, info: tuple[Any, ...]) -> None:
-            if self.left > 1:
-                st._replace(Toy("toy", self.player, self.left - 1))
+        @staticmethod
+        def pick(fr: tuple[Any, ...], st: Any, info: tuple[Any, ...]) -> None:
+            _, player, left = fr
+            if left > 1:
+                st._replace(("toy", player, left - 1))
             else:
                 st._pop()
             counts = [0, 0, 0, 0]
             counts[info[1]] = 1
-            st._gain_items(self.player, counts)
+            st._gain_items(player, counts)
 
-        def finish(self, st: Any) -> None:
-            st._gain_money(self.player, 1)  # stopping early pays a krone
+        @staticmethod
+        def finish(fr: tuple[Any, ...], st: Any) -> None:
+            _, player, _ = fr
+            st._gain_money(player, 1)  # stopping early pays a krone
 
     words = {"en": "toy: take dishes or drinks (or done)", "de": "Spielzeug: Speisen oder Getränke nehmen",
              "zh": "玩具：拿取食物或饮料"}
@@ -136,7 +174,7 @@ def _with_toy(toy: type, left: int) -> Any:
 def test_a_toy_kind_plays_through_the_whole_contract(toy: type) -> None:
     st = _with_toy(toy, 2)
     p = st.current_player
-    assert type(st.stack[-1]) is toy and fields_of(toy) == ("left",)
+    assert st.stack[-1] == ("toy", p, 2) and fields_of(toy) == ("left",)
     assert st.legal_actions() == ["+s", "+c", "+w", "+k", "done"]
     assert st.prompt() == f"seat {p}: toy: take dishes or drinks (or done)"
     assert prompt_text(catalog("de"), st) .endswith("Spielzeug: Speisen oder Getränke nehmen")

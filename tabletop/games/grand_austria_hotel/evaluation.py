@@ -928,35 +928,38 @@ def _emperor(st: EngineBase, seat: int, pl: Player, A: int, P: Params) -> float:
 
 
 def _pending(st: EngineBase, seat: int) -> float:
-    """Worth of the seat's own unresolved decisions (mid-turn), read by their declared fields
-    (engine/decisions.py)."""
+    """Worth of the seat's own unresolved decisions (mid-turn); each frame's fields are those its
+    kind declares (engine/decisions.py)."""
     total = 0.0
     for fr in st.stack:
         if fr[1] != seat:
             continue
         kind = fr[0]
         if kind == "fx":
-            effects, i = fr.effects, fr.next
+            _, _, effects, i, _ = fr
             if i < len(effects):
                 total += EFFECTS.effect_worth(effects[i:])
         elif kind == "food":
-            total += fr.dice * EFFECTS.EFFECT_WORTH["gain_items"]
+            _, _, _, dice = fr
+            total += dice * EFFECTS.EFFECT_WORTH["gain_items"]
         elif kind == "place":
             pass  # the items are already in the kitchen
         elif kind == "rooms":
-            total += fr.left * EFFECTS.room_worth(fr.cost, pending=True) + (3.0 if fr.occupy else 0.0)
+            _, _, left, cost, _, occupy = fr
+            total += left * EFFECTS.room_worth(cost, pending=True) + (3.0 if occupy else 0.0)
         elif kind == "empmoney":
-            total += fr.dice * 0.9
+            total += fr[2] * 0.9  # dice
         elif kind == "play":
-            total += 4.0 if fr.discount >= 99 else 1.0 + 0.7 * fr.discount
+            _, _, discount = fr
+            total += 4.0 if discount >= 99 else 1.0 + 0.7 * discount
         elif kind == "drawn":
             total += 3.0
         elif kind == "occupy":
-            total += fr.left * EFFECTS.EFFECT_WORTH["occupy_room"]
+            total += fr[2] * EFFECTS.EFFECT_WORTH["occupy_room"]  # left
         elif kind == "freeguest":
             total += EFFECTS.EFFECT_WORTH["free_guest"]
         elif kind == "choice":
-            total += fr.left * EFFECTS.EFFECT_WORTH["gain_item_choice"]
+            total += fr[2] * EFFECTS.EFFECT_WORTH["gain_item_choice"]  # left
         elif kind == "complete":
             total += EFFECTS.EFFECT_WORTH["complete_order"]
         elif kind == "gizia":

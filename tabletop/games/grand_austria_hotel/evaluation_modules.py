@@ -306,7 +306,8 @@ def module_pending(st: EngineBase, fr: Any) -> float:
     """Worth of a module's unresolved decision of the seat (mid-turn)."""
     kind = fr[0]
     if kind == "bell":
-        card = st.rules.staff[st.rules.staff_by_slug[fr.card]]
+        _, _, slug = fr  # a Bell: kind, player, card
+        card = st.rules.staff[st.rules.staff_by_slug[slug]]
         return effect_worth(list(card.ability.get("effects") or ()))
     return PENDING.get(kind, 0.0)
 

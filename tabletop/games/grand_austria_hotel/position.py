@@ -162,7 +162,8 @@ def check_accounting(st: GahRules) -> None:
         staff += list(pk)
     for fr in st.stack:
         if fr[0] == "drawn":
-            staff += list(fr.cards)
+            _, _, cards, _ = fr  # a Drawn: kind, player, cards, discount
+            staff += list(cards)
     if sorted(staff) != sorted(rules.deck_staff):
         lost = sorted(rules.staff[s].slug for s in set(rules.deck_staff) - set(staff))
         extra = sorted({rules.staff[s].slug for s in staff if staff.count(s) > 1 or s not in rules.deck_staff})

@@ -124,7 +124,7 @@ class PositionModel(_Strict):
 
 def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
     """A pending decision from its fields by name, each read as its declared type says
-    (``declare.FIELD_TYPES``), into an instance of its declared class."""
+    (``declare.FIELD_TYPES``)."""
     kind = d.get("decision")
     cls = st.decision_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
@@ -169,8 +169,7 @@ def _frame_in(st: GahState, d: dict[str, Any]) -> tuple[Any, ...]:
         except (ValueError, TypeError, ValidationError) as exc:
             raise InvalidPosition(f"pending decision {kind!r}: bad {name}: {exc}") from None
         vals.append(v)
-    frame: tuple[Any, ...] = cls(kind, player, *vals)
-    return frame
+    return (kind, player, *vals)
 
 
 def _tuples(v: Any) -> Any:

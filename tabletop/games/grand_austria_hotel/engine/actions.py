@@ -16,15 +16,6 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
-from tabletop.games.grand_austria_hotel.engine.decisions import (
-    EmperorOrMoney,
-    Food,
-    Fx,
-    Play,
-    Rooms,
-    Serve,
-    Spend,
-)
 
 
 class TurnActions(EngineBase):
@@ -263,12 +254,12 @@ class TurnActions(EngineBase):
         elif verb == "serve":
             if self.S["chief-waiter"] not in pl.played:
                 self._set(pl, "money", pl.money - 1)
-            self._push(Serve("serve", p, 3, 0))
+            self._push(("serve", p, 3, 0))
         elif verb == "use":
             sid = self.rules.staff_by_slug[info[1]]
             self._set(pl, "used", pl.used + (sid,))
             card = self.rules.staff[sid]
-            self._push(Fx("fx", p, card.on_use, 0, SRC_STAFF))
+            self._push(("fx", p, card.on_use, 0, SRC_STAFF))
             if card.use_cost:
                 self._spend(p, pl, card.use_cost)  # paid first: its frame sits above the effects
         elif verb == "move":
@@ -368,11 +359,11 @@ class TurnActions(EngineBase):
             tail.append({"effect": "group_bonus", "group": group})
         # Yucata order: the guest's reward, staff benefits, the occupancy bonus
         if tail:
-            self._push(Fx("fx", p, tuple(tail), 0, SRC_BONUSES))
+            self._push(("fx", p, tuple(tail), 0, SRC_BONUSES))
         if staff_fx:
             self._push_reaction(p, tuple(staff_fx), SRC_STAFF, staff=by)
         if effects:
-            self._push(Fx("fx", p, tuple(effects), 0, SRC_GUESTS))
+            self._push(("fx", p, tuple(effects), 0, SRC_GUESTS))
 
     def _release_guest(self, pl: Player, t: int) -> int:
         """A completed guest leaves café table ``t``: the served items go back to the supply,
@@ -429,7 +420,7 @@ class TurnActions(EngineBase):
         if triggered:
             self._push_reaction(p, tuple(triggered), SRC_STAFF, staff=by)
         die_action = ({"effect": "die_action", "action": action, "n": n, "face": face if take_die else 0},)
-        self._push(tuple.__new__(Fx, ("fx", p, die_action, 0, SRC_GUESTS)))  # Fx(...), hot: no __new__
+        self._push(("fx", p, die_action, 0, SRC_GUESTS))
         if take_die and self.listeners:
             self._event(p, "die_action", face)  # reactions before the main action (001 Corogari)
 
@@ -437,19 +428,19 @@ class TurnActions(EngineBase):
         if n <= 0:
             return
         if action == 1:
-            self._push(Food("food", p, 0, n))
+            self._push(("food", p, 0, n))
         elif action == 2:
-            self._push(Food("food", p, 2, n))
+            self._push(("food", p, 2, n))
         elif action == 3:
-            self._push(Rooms("rooms", p, n, "full", 0, False))
+            self._push(("rooms", p, n, "full", 0, False))
         elif action == 4:
             if face == 4 and self.S["bootblack"] in pl.played:
                 self._advance_emperor(p, n)
                 self._gain_money(p, n)
             else:
-                self._push(EmperorOrMoney("empmoney", p, n))
+                self._push(("empmoney", p, n))
         else:
-            self._push(Play("play", p, n))
+            self._push(("play", p, n))
 
     def _can_spend(self, pl: Player, cost: dict[str, int]) -> bool:
         """Can ``pl`` spend exactly this (a once-per-round card's price)?"""
@@ -470,7 +461,7 @@ class TurnActions(EngineBase):
             elif what == "emperor":
                 self._set(pl, "emperor", pl.emperor - n)
             elif what in ("dish_or_drink", "any_item"):
-                self._push(Spend("spend", p, n, 4 if what == "dish_or_drink" else 5))
+                self._push(("spend", p, n, 4 if what == "dish_or_drink" else 5))
             else:
                 i = ITEMS.index(what)
                 self._seti(pl.kitchen, i, pl.kitchen[i] - n)

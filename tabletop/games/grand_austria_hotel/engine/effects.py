@@ -16,23 +16,6 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
-from tabletop.games.grand_austria_hotel.engine.decisions import (
-    BonusKind,
-    Choice,
-    Complete,
-    Discard,
-    DiscardGameEnd,
-    Drawn,
-    FreeGuest,
-    Fx,
-    Gizia,
-    Occupy,
-    Place,
-    Play,
-    Remove,
-    RemoveOccupied,
-    Rooms,
-)
 
 
 class Effects(EngineBase):
@@ -51,27 +34,27 @@ class Effects(EngineBase):
         elif kind == "draw_staff":
             self._draw_staff(pl, e["count"])
         elif kind == "gain_item_choice":
-            self._push(Choice("choice", p, e["count"]))
+            self._push(("choice", p, e["count"]))
         elif kind == "play_staff":
             d = e["discount"]
-            self._push(Play("play", p, FREE if d == "free" else int(d)))
+            self._push(("play", p, FREE if d == "free" else int(d)))
         elif kind == "draw_and_play":
             cards = self.staff_deck[:e["draw"]]
             if cards:
                 self._set(self, "staff_deck", self.staff_deck[len(cards):])
                 d = e["discount"]
-                self._push(Drawn("drawn", p, cards, FREE if d == "free" else int(d)))
+                self._push(("drawn", p, cards, FREE if d == "free" else int(d)))
         elif kind == "prepare_room":
             floors = max(e["floors"]) if e.get("floors") else 0
-            self._push(Rooms("rooms", p, 1, e.get("cost", "full"), floors, bool(e.get("occupy", False))))
+            self._push(("rooms", p, 1, e.get("cost", "full"), floors, bool(e.get("occupy", False))))
         elif kind == "occupy_room":
-            self._push(Occupy("occupy", p, e["count"]))
+            self._push(("occupy", p, e["count"]))
         elif kind == "free_guest":
-            self._push(FreeGuest("freeguest", p))
+            self._push(("freeguest", p))
         elif kind == "complete_order":
-            self._push(Complete("complete", p))
+            self._push(("complete", p))
         elif kind == "extra_die_action":
-            self._push(Gizia("gizia", p))
+            self._push(("gizia", p))
         elif kind == "extra_turn":
             self._set(self, "t_extra", self.t_extra + 1)
             if self.t_die:
@@ -101,19 +84,19 @@ class Effects(EngineBase):
         elif kind == "discard_hand":
             k = min(e["count"], len(pl.hand))
             if k:
-                self._push(Discard("discard", p, k))
+                self._push(("discard", p, k))
         elif kind == "remove_rooms":
             k = min(e["count"], sum(1 for r in pl.rooms if r == 1))
             if k:
-                self._push(Remove("remove", p, k))
+                self._push(("remove", p, k))
         elif kind == "remove_occupied_rooms":
             if any(r == 2 for r in pl.rooms):
-                self._push(RemoveOccupied("removeocc", p, 1 if self.original else 2, 5))
+                self._push(("removeocc", p, 1 if self.original else 2, 5))
         elif kind == "vp_per_staff_played":
             self._vp(pl, e["amount"] * len(pl.played), src)
         elif kind == "discard_game_end_staff":
             if any(self.rules.staff[s].timing == "game_end" for s in pl.played):
-                self._push(DiscardGameEnd("discardend", p))
+                self._push(("discardend", p))
         else:
             self.effect_owner[kind].effect(self, p, e, src)
 
@@ -159,7 +142,7 @@ class Effects(EngineBase):
             self._event(p, "items", got)
         # 000: whenever you receive dishes and drinks you may place them on orders at once
         if any(got) and self._item_moves(pl, got, first_only=True):
-            self._push(Place("place", p, tuple(got)))
+            self._push(("place", p, tuple(got)))
 
 
     def _draw_staff(self, pl: Player, count: int) -> None:
@@ -180,7 +163,7 @@ class Effects(EngineBase):
             self._event(p, "staff_played", sid)  # reactions after the card's own effect
         staff = self.rules.staff[sid]
         if staff.on_play:
-            self._push(Fx("fx", p, staff.on_play, 0, SRC_STAFF))
+            self._push(("fx", p, staff.on_play, 0, SRC_STAFF))
 
     def _prepare_room(self, p: int, pl: Player, r: int, mode: str, occupy: bool) -> None:
         rules = self.rules
@@ -219,7 +202,7 @@ class Effects(EngineBase):
         else:
             self._set(pl, "bonus_paid", tuple(sorted(pl.bonus_paid + (g,))))
         if self.S["events-coordinator"] in pl.played:
-            self._push(BonusKind("bonuskind", p, g))
+            self._push(("bonuskind", p, g))
             return
         kind = self.rules.bonus_kind[self.rules.group_colour[g]]
         self._grant_bonus(p, kind, g)

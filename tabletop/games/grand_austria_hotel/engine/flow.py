@@ -14,7 +14,6 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
-from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Turn
 
 if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.modules import Module
@@ -50,7 +49,8 @@ class TurnFlow(EngineBase):
             if self.phase == "roll":
                 return [name for name, _ in self.chance_outcomes()]
             return []
-        return self.stack[-1].legal(self)  # the pending decision's options (engine/decisions.py)
+        top = self.stack[-1]
+        return self.decision_kinds[top[0]].legal(top, self)  # its declared kind's options
 
     def _apply(self, action: str) -> None:
         self._set(self.rng, "state", self.rng.state)  # journals the generator before a draw
@@ -68,7 +68,7 @@ class TurnFlow(EngineBase):
             if info[0] == "done":
                 self._finish(top)
             else:
-                top.pick(self, info)
+                self.decision_kinds[top[0]].pick(top, self, info)
         self._advance()
 
     # ----------------------------------------------------------------- chance
@@ -130,13 +130,13 @@ class TurnFlow(EngineBase):
                 continue
             top = stack[-1]
             if top[0] == "fx":
-                _, p, effects, i, src = top  # an Fx: its fields in order
+                _, p, effects, i, src = top  # an fx frame (engine/decisions.py Fx)
                 if i >= len(effects):
                     self._pop()
                     if self.events is not None:
                         self._ev_fx_done(effects)  # a card's reaction is logged as its own
                 else:
-                    self._replace(tuple.__new__(Fx, ("fx", p, effects, i + 1, src)))  # Fx(...), hot: no __new__
+                    self._replace(("fx", p, effects, i + 1, src))
                     if self.events is not None:
                         self._ev_fx_step(p, effects)
                     self._effect(p, effects[i], src)
@@ -147,7 +147,7 @@ class TurnFlow(EngineBase):
                 for m in self.action_hooks:
                     m.action_done(self, top[1])
                 continue
-            legal = top.legal(self)
+            legal = self.decision_kinds[top[0]].legal(top, self)
             if not legal or (len(legal) == 1 and legal[0] == N.DONE and top[0] != "turn"):
                 self._finish(top)
                 continue
@@ -221,7 +221,7 @@ class TurnFlow(EngineBase):
                             ("t_keep", False)):
             if getattr(self, attr) != value:
                 self._set(self, attr, value)
-        self._push(tuple.__new__(Turn, ("turn", p)))  # Turn("turn", p), hot: without its __new__
+        self._push(("turn", p))
 
     def _end_turn(self, p: int) -> None:
         passes = self._ending_passes()

@@ -20,7 +20,6 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     Player,
     sources_in_play,
 )
-from tabletop.games.grand_austria_hotel.engine.decisions import Avoid, Fx, Penalty
 
 _MASKS: dict[int, tuple[Any, ...]] = {}
 
@@ -67,7 +66,7 @@ class Scoring(EngineBase):
             self._cause("emperor_bonus", p, tile=self.emperor_tiles[k])
             if self.S["gardener"] in pl.played:
                 self._push_reaction(p, ({"effect": "gain_vp", "amount": 5},), SRC_STAFF, staff=["gardener"])
-            self._push(Fx("fx", p, tile.bonus, 0, SRC_EMPEROR))
+            self._push(("fx", p, tile.bonus, 0, SRC_EMPEROR))
         elif e == 0:
             cm = self.S["conference-manager"]
             if cm in pl.played:
@@ -75,7 +74,7 @@ class Scoring(EngineBase):
                 if price == 0:
                     return
                 if pl.money >= price:
-                    self._push(Avoid("avoid", p, k))
+                    self._push(("avoid", p, k))
                     return
             self._cause("emperor_penalty", p, tile=self.emperor_tiles[k])
             self._emperor_penalty(p, k)
@@ -83,14 +82,14 @@ class Scoring(EngineBase):
     def _emperor_penalty(self, p: int, k: int) -> None:
         tile = self.rules.emperor_tiles[self.emperor_tiles[k]]
         if not tile.penalty_alt:
-            self._push(Fx("fx", p, tile.penalty_main, 0, SRC_PENALTIES))
+            self._push(("fx", p, tile.penalty_main, 0, SRC_PENALTIES))
             return
         possible = self._fully_possible(self.players[p], tile.penalty_main)
         if self.original and possible:
-            self._push(Penalty("penalty", p, k))
+            self._push(("penalty", p, k))
         else:
             # 2021: the lose-VP alternative only if the main penalty cannot be carried out fully
-            self._push(Fx("fx", p, tile.penalty_main if possible else tile.penalty_alt, 0, SRC_PENALTIES))
+            self._push(("fx", p, tile.penalty_main if possible else tile.penalty_alt, 0, SRC_PENALTIES))
 
     def _fully_possible(self, pl: Player, effects: tuple[dict[str, Any], ...]) -> bool:
         for e in effects:

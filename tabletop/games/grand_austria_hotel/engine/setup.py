@@ -14,7 +14,6 @@ from tabletop.games.grand_austria_hotel.engine.base import (
     EngineBase,
     Player,
 )
-from tabletop.games.grand_austria_hotel.engine.decisions import Draft, Rooms, StartGuest
 from tabletop.games.grand_austria_hotel.engine.declare import DECISIONS
 from tabletop.games.grand_austria_hotel.modules import HOT_HOOKS, MODULES, SETUP_PHASES, Module
 
@@ -181,7 +180,7 @@ class SetupRules(EngineBase):
                 return True
             for p in range(n):
                 if not self.draft_picked[p]:
-                    self._push(Draft("draft", p))
+                    self._push(("draft", p))
                     return True
             # everybody picked: pass the packets to the left (next seat)
             packets = self.draft_packets
@@ -198,7 +197,7 @@ class SetupRules(EngineBase):
                 self._set(self, "setup_i", self.setup_i + 1)
                 for m in self.mods:
                     m.setup_frame(self, phase, p)  # e.g. 001 Kaufman: a second guest after it
-                self._push(StartGuest("sguest", p))
+                self._push(("sguest", p))
             else:
                 self._set(self, "setup_i", 0)
                 self._set(self, "phase", "start_rooms")
@@ -210,7 +209,7 @@ class SetupRules(EngineBase):
                 self._set(self, "setup_i", self.setup_i + 1)
                 for m in self.mods:
                     m.setup_frame(self, phase, p)  # e.g. 001 Chateau Paulwei, Dove: more rooms after these
-                self._push(Rooms("rooms", p, self.rules.start_rooms, "full", 0, False))
+                self._push(("rooms", p, self.rules.start_rooms, "full", 0, False))
             else:
                 self._set(self, "setup_i", 0)
                 self._set(self, "phase", "roll")

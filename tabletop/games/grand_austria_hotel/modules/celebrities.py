@@ -26,14 +26,13 @@ empty stack is refilled from the discard pile when a draw needs it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.core.rng import Rng
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import GREEN
 from tabletop.games.grand_austria_hotel.engine.base import SRC_CELEBRITIES
-from tabletop.games.grand_austria_hotel.engine.decisions import Play, Rooms
 from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
@@ -131,16 +130,16 @@ def _croll(faces: list[int] | tuple[int, ...]) -> str:
 # --------------------------------------------------------------- decisions
 # Declared in the order positions and the research encoders have always listed them.
 @decision(kind="cbin", owner=NAME)
-class ColourBin(NamedTuple):
+class ColourBin:
     """M2-8: only coloured dice are left: the one that goes to the dustbin (the rest re-roll)."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
         face = _part(st).face
         return [BIN[c] for c in range(3) if face[c] > 0]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
         st._pop()
         face = _part(st).face
         for c in range(3):
@@ -149,19 +148,18 @@ class ColourBin(NamedTuple):
 
 
 @decision(kind="einstein", owner=NAME)
-class Einstein(NamedTuple):
+class Einstein:
     """Albert Einstein's exchange: spend up to 4 dishes/drinks (stage 0), then take as many
     of the kinds not spent (stage 1)."""
-    kind: str
-    player: int
     stage: int  # 0: spending, 1: taking
     given: Any  # 4 counts spent (strudel, cake, wine, coffee)
     taken: Any  # 4 counts taken
 
-    def legal(self, st: EngineBase) -> list[str]:
-        pl = st.players[self.player]
-        given, taken = self.given, self.taken
-        if self.stage == 0:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, stage, given, taken = fr
+        pl = st.players[player]
+        if stage == 0:
             # "for an equal number of other dishes and/or drinks": spend one more only if as
             # many of the kinds not spent remain in the supply
             n = sum(given) + 1
@@ -174,38 +172,42 @@ class Einstein(NamedTuple):
             return []
         return [N.CHOICE[i] for i in range(4) if not given[i] and st.supply[i] > taken[i]]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p, given, taken = self.player, self.given, self.taken
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, p, stage, given, taken = fr
         pl = st.players[p]
         i = info[1]
-        if self.stage == 0:
+        if stage == 0:
             st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
             st._seti(st.supply, i, st.supply[i] + 1)
-            st._replace(Einstein("einstein", p, 0, tuple(given[j] + (j == i) for j in range(4)), taken))
+            st._replace(("einstein", p, 0, tuple(given[j] + (j == i) for j in range(4)), taken))
         else:
-            st._replace(Einstein("einstein", p, 1, given, tuple(taken[j] + (j == i) for j in range(4))))
+            st._replace(("einstein", p, 1, given, tuple(taken[j] + (j == i) for j in range(4))))
 
-    def finish(self, st: EngineBase) -> None:
-        if self.stage == 0:
-            st._push(Einstein("einstein", self.player, 1, self.given, self.taken))
-        elif any(self.taken):
-            st._gain_items(self.player, list(self.taken) + [0])  # on guests or in the kitchen
+    @staticmethod
+    def finish(fr: tuple[Any, ...], st: EngineBase) -> None:
+        _, player, stage, given, taken = fr
+        if stage == 0:
+            st._push(("einstein", player, 1, given, taken))
+        elif any(taken):
+            st._gain_items(player, list(taken) + [0])  # on guests or in the kitchen
 
 
 @decision(kind="celebstep", owner=NAME)
-class CelebStep(NamedTuple):
+class CelebStep:
     """Winston Churchill / Mata Hari: the optional extra step on the Emperor track."""
-    kind: str
-    player: int
     celebrity: Any  # the slug of the celebrity giving the step
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
         return [STEP, N.DONE]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, celebrity = fr
+        p = player
         st._pop()
-        if self.celebrity == SLUGS[CHURCHILL]:
+        if celebrity == SLUGS[CHURCHILL]:
             # "this effect does not trigger itself": the step is part of the same advance
             part = _part(st)
             part.muted = True
@@ -372,7 +374,7 @@ class Celebrities(Module):
         # only coloured dice left: the player who re-rolls (lowest visible turn number) chooses
         n = st.num_players
         p = min((q for q in range(n) if st.covered[q] < 2), key=lambda q: st.tiles[q][st.covered[q]])
-        st._push(ColourBin("cbin", p))
+        st._push(("cbin", p))
         return True
 
     # ------------------------------------------------------------------ turn
@@ -467,7 +469,7 @@ class Celebrities(Module):
                 st._start_extra_turn()
         elif verb == "einstein":
             st._set(part, "spent", part.spent + (EINSTEIN,))
-            st._push(Einstein("einstein", p, 0, (0, 0, 0, 0), (0, 0, 0, 0)))
+            st._push(("einstein", p, 0, (0, 0, 0, 0), (0, 0, 0, 0)))
         elif verb == "freud":
             st._set(part, "spent", part.spent + (FREUD,))
             if len(info) == 4:  # module I: to a ballroom, as its own send (001 M1-9..M1-15)
@@ -488,14 +490,14 @@ class Celebrities(Module):
                 st._vp(st.players[p], 2, SRC_CELEBRITIES, quiet=True)  # not triggering itself
         elif kind == "money":
             if own[MAGIE] == p:
-                st._push(Rooms("rooms", p, 1, "minus1", 0, False))
+                st._push(("rooms", p, 1, "minus1", 0, False))
         elif kind == "emperor":
             if part.muted:
                 return
             if own[CHRISTIE] == p:
-                st._push(Play("play", p, 2))
+                st._push(("play", p, 2))
             if own[CHURCHILL] == p:
-                st._push(CelebStep("celebstep", p, SLUGS[CHURCHILL]))
+                st._push(("celebstep", p, SLUGS[CHURCHILL]))
         elif kind == "items":
             if value[4] and own[PICASSO] == p:
                 st._push_reaction(p, ({"effect": "gain_item_choice", "count": 1}, {"effect": "gain_vp", "amount": 1}),
@@ -518,7 +520,7 @@ class Celebrities(Module):
         elif kind == "dancer_sent":
             if own[MATA_HARI] == p:
                 st._vp(st.players[p], 1, SRC_CELEBRITIES)
-                st._push(CelebStep("celebstep", p, SLUGS[MATA_HARI]))
+                st._push(("celebstep", p, SLUGS[MATA_HARI]))
 
     def room_cost(self, st: EngineBase, pl: Player, r: int, cost: int) -> int:
         # 001 App. Mahatma Gandhi: preparing rooms costs nothing this round

@@ -35,14 +35,14 @@ The module's 14 staff cards, 3 objective cards and 3 Emperor tiles are data
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.data import load_mapping
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import DATA_DIR
 from tabletop.games.grand_austria_hotel.engine.base import SRC_STAFF
-from tabletop.games.grand_austria_hotel.engine.decisions import Fx, Rooms, Spend, guest_options
+from tabletop.games.grand_austria_hotel.engine.decisions import guest_options
 from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
@@ -83,13 +83,13 @@ def _bells(st: EngineBase, pl: Player, part: MorePart, p: int, when: str) -> lis
 
 
 def _pending(st: EngineBase, p: int, slug: str) -> bool:
-    return any(isinstance(fr, Bell) and fr.player == p and fr.card == slug for fr in st.stack)
+    return any(fr[0] == "bell" and fr[1] == p and fr[2] == slug for fr in st.stack)  # a Bell: kind, player, card
 
 
 def _offer(st: EngineBase, p: int, sid: int) -> None:
     slug = st.rules.staff[sid].slug
     if not _pending(st, p, slug):
-        st._push(Bell("bell", p, slug))
+        st._push(("bell", p, slug))
 
 
 def _big_open(st: EngineBase, p: int) -> int:
@@ -117,53 +117,57 @@ def _kaufman(st: EngineBase, p: int) -> bool:
 # ---------------------------------------------------------------- decisions
 # Declared in the order positions and the research encoders have always listed them.
 @decision(kind="bell", owner=NAME)
-class Bell(NamedTuple):
+class Bell:
     """M5-1: a bell card's requirement is met: take its reward once (``bell:<slug>``, the card
     turns face down) or decline (``done``)."""
-    kind: str
-    player: int
     card: Any  # the bell card's slug
 
-    def legal(self, st: EngineBase) -> list[str]:
-        return [BELL[self.card], N.DONE]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, _, card = fr
+        return [BELL[card], N.DONE]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, card = fr
+        p = player
         st._pop()
-        sid = st.rules.staff_by_slug[self.card]
+        sid = st.rules.staff_by_slug[card]
         part = st.parts[NAME]
         st._seti(part.down, p, part.down[p] + (sid,))
-        st._push(Fx("fx", p, tuple(st.rules.staff[sid].ability["effects"]), 0, SRC_STAFF))
+        st._push(("fx", p, tuple(st.rules.staff[sid].ability["effects"]), 0, SRC_STAFF))
 
 
 @decision(kind="exchange", owner=NAME)
-class Exchange(NamedTuple):
+class Exchange:
     """Wagon Master (named exception): spend exactly ``spend_left`` dishes/drinks, then take
     ``take_left`` of kinds not spent."""
-    kind: str
-    player: int
     spend_left: int
     spent: int  # the kinds spent so far, one bit per item
     take_left: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        pl = st.players[self.player]
-        if self.spend_left:  # spend exactly: no 'done'
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, spend_left, spent, _ = fr
+        pl = st.players[player]
+        if spend_left:  # spend exactly: no 'done'
             return [N.PAY[i] for i in range(4) if pl.kitchen[i]]
-        return [N.CHOICE[i] for i in range(4) if not self.spent >> i & 1 and st.supply[i]]
+        return [N.CHOICE[i] for i in range(4) if not spent >> i & 1 and st.supply[i]]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, spend_left, spent, take_left = fr
+        p = player
         pl = st.players[p]
-        spend, mask, take = self.spend_left, self.spent, self.take_left
+        spend, mask, take = spend_left, spent, take_left
         i = info[1]
         if spend:
-            st._replace(Exchange("exchange", p, spend - 1, mask | 1 << i, take))
+            st._replace(("exchange", p, spend - 1, mask | 1 << i, take))
             st._seti(pl.kitchen, i, pl.kitchen[i] - 1)
             st._seti(st.supply, i, st.supply[i] + 1)
         else:
             if take > 1:
-                st._replace(Exchange("exchange", p, 0, mask, take - 1))
+                st._replace(("exchange", p, 0, mask, take - 1))
             else:
                 st._pop()
             counts = [0, 0, 0, 0]
@@ -172,16 +176,18 @@ class Exchange(NamedTuple):
 
 
 @decision(kind="fillguest", owner=NAME, free_guests=True)
-class FillGuest(NamedTuple):
+class FillGuest:
     """Bartender: a guest from the queue at no cost, its order filled from the supply."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        return guest_options(st, self.player, optional=True)
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player = fr
+        return guest_options(st, player, optional=True)
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
+        p = player
         pl = st.players[p]
         st._pop()
         t = st._free_table(p, pl)
@@ -190,23 +196,25 @@ class FillGuest(NamedTuple):
 
 
 @decision(kind="fillorders", owner=NAME)
-class FillOrders(NamedTuple):
+class FillOrders:
     """Entertainer: 'up to two' orders filled from the supply, so ``done`` may stop early."""
-    kind: str
-    player: int
     left: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        pl = st.players[self.player]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, _ = fr
+        pl = st.players[player]
         out = [N.C[t] for t in range(N.TABLES) if pl.cafe[t] and not st._complete(pl, t)]
         if out:
             out.append(N.DONE)
         return out
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
-        if self.left > 1:
-            st._replace(FillOrders("fillorders", p, self.left - 1))
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, left = fr
+        p = player
+        if left > 1:
+            st._replace(("fillorders", p, left - 1))
         else:
             st._pop()
         st._fill_order(st.players[p], info[1])
@@ -240,22 +248,22 @@ class More(Module):
         kind = e["effect"]
         pl = st.players[p]
         if kind == "prepare_rooms":
-            st._push(Rooms("rooms", p, e["count"], e.get("cost", "full"), 0, bool(e.get("occupy", False))))
+            st._push(("rooms", p, e["count"], e.get("cost", "full"), 0, bool(e.get("occupy", False))))
         elif kind == "free_guest_filled":
-            st._push(FillGuest("fillguest", p))
+            st._push(("fillguest", p))
         elif kind == "exchange_items":
-            st._push(Exchange("exchange", p, e["count"], 0, e["count"]))
+            st._push(("exchange", p, e["count"], 0, e["count"]))
         elif kind == "return_item_choice":
             k = min(e["count"], sum(pl.kitchen[:4]))
             if k:
-                st._push(Spend("spend", p, k, 4))
+                st._push(("spend", p, k, 4))
         elif kind == "vp_per_marker":
             st._vp(pl, e["amount"] * sum(1 for m in st.markers if p in m), src)
         elif kind == "lose_all_money":
             if pl.money:
                 st._set(pl, "money", 0)
         elif kind == "fill_orders":
-            st._push(FillOrders("fillorders", p, e["count"]))
+            st._push(("fillorders", p, e["count"]))
         else:
             raise AssertionError(kind)
 

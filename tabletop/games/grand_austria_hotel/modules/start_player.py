@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
-from tabletop.games.grand_austria_hotel.engine.decisions import Choice, Fx
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
 if TYPE_CHECKING:
@@ -82,8 +81,8 @@ class StartPlayer(Module):
         action = info[1]
         if action:
             # strength 1 whatever the dice: no die taken, no boost, no die-face staff (face 0)
-            st._push(Fx("fx", p, ({"effect": "die_action", "action": action, "n": 1, "face": 0},), 0, 0))
-        st._push(Choice("choice", p, 1))  # 1 dish or drink of choice (never champagne), first
+            st._push(("fx", p, ({"effect": "die_action", "action": action, "n": 1, "face": 0},), 0, 0))
+        st._push(("choice", p, 1))  # 1 dish or drink of choice (never champagne), first
 
     def pass_tiles(self, st: EngineBase) -> bool:
         # 001 M4 End of Round: tiles clockwise from the key's holder, key back

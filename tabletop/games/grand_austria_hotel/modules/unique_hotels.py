@@ -12,13 +12,12 @@ to ``entrances``. Nothing of this module is hidden.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import COLOURS, ITEMS
 from tabletop.games.grand_austria_hotel.engine.base import SRC_ENTRANCES, SRC_OBJECTIVES
-from tabletop.games.grand_austria_hotel.engine.decisions import FreeGuest, Fx, Rooms
 from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 
@@ -145,19 +144,21 @@ def _rooms_fully(st: EngineBase, pl: Player, rooms: tuple[int, ...]) -> bool:
 # ---------------------------------------------------------------- decisions
 # Declared in the order positions and the research encoders have always listed them.
 @decision(kind="open", owner=NAME)
-class AuctionOpen(NamedTuple):
+class AuctionOpen:
     """M3-3 (Setup 2b): put a free entrance up for auction with a first bid."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player = fr
         part = _part(st)
-        top = min(st.players[self.player].money, MAX_BID)
+        top = min(st.players[player].money, MAX_BID)
         return [OPEN[(part.laid[i], b)] for i in range(len(part.laid)) if part.owner[i] < 0
                 for b in range(top + 1)]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
+        p = player
         part = _part(st)
         st._pop()
         st._set(part, "lot", part.laid.index(info[1]))
@@ -168,17 +169,19 @@ class AuctionOpen(NamedTuple):
 
 
 @decision(kind="bid", owner=NAME)
-class AuctionBid(NamedTuple):
+class AuctionBid:
     """M3-3 (Setup 2b): raise the bid or pass (leaving this auction for good)."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player = fr
         part = _part(st)
-        return [BID[b] for b in range(part.bid + 1, min(st.players[self.player].money, MAX_BID) + 1)] + [N.PASS]
+        return [BID[b] for b in range(part.bid + 1, min(st.players[player].money, MAX_BID) + 1)] + [N.PASS]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
+        p = player
         part = _part(st)
         st._pop()
         if info[0] == "pass":
@@ -190,48 +193,50 @@ class AuctionBid(NamedTuple):
 
 
 @decision(kind="dovetoken", owner=NAME)
-class DoveToken(NamedTuple):
+class DoveToken:
     """Dove: a completed column (top half) or floor (bottom half) claims a bonus token."""
-    kind: str
-    player: int
     half: int  # 0: the token's top half, 1: its bottom half
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
         return [DOVE_PICK[k] for k in _part(st).tokens]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, half = fr
+        p = player
         part = _part(st)
         st._pop()
         k = info[1]
         st._set(part, "tokens", tuple(t for t in part.tokens if t != k))
         tok = _data(st, "dove_tokens")[k]
-        effects = tok["top"] if self.half == 0 else tok["bottom"]
-        st._push(Fx("fx", p, tuple(dict(e) for e in effects), 0, SRC_ENTRANCES))
+        effects = tok["top"] if half == 0 else tok["bottom"]
+        st._push(("fx", p, tuple(dict(e) for e in effects), 0, SRC_ENTRANCES))
 
 
 @decision(kind="mdraw", owner=NAME)
-class MayenfelsDraw(NamedTuple):
+class MayenfelsDraw:
     """Mayenfels: draw a staff card after playing one (or not)."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
         return [MDRAW, N.DONE] if st.staff_deck else []
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
         st._pop()
-        st._draw_staff(st.players[self.player], 1)
+        st._draw_staff(st.players[player], 1)
 
 
 @decision(kind="kguest", owner=NAME)
-class KaufmanGuest(NamedTuple):
+class KaufmanGuest:
     """Kaufman: a second guest after taking one, paying its cost."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        p = self.player
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player = fr
+        p = player
         pl = st.players[p]
         if st._free_table(p, pl) < 0:
             return []
@@ -240,8 +245,10 @@ class KaufmanGuest(NamedTuple):
         out = [N.G[i] for i in range(5) if st.queue[i] and (free or pl.money >= costs[i])]
         return out + [N.DONE] if out else []
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
+        p = player
         pl = st.players[p]
         st._pop()
         cost = 0 if st.S["delivery-boy"] in pl.played else st.rules.queue_costs[info[1]]
@@ -249,18 +256,20 @@ class KaufmanGuest(NamedTuple):
 
 
 @decision(kind="kozi", owner=NAME)
-class KoziAction(NamedTuple):
+class KoziAction:
     """The Kozi Palace: the die action on the space a die was moved onto."""
-    kind: str
-    player: int
     space: int  # the action space the die was moved onto
 
-    def legal(self, st: EngineBase) -> list[str]:
-        pl = st.players[self.player]
-        return [a for a in st._die_options(pl, boost_ok=not st.t_boost) if N.INFO[a][1] == self.space]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, space = fr
+        pl = st.players[player]
+        return [a for a in st._die_options(pl, boost_ok=not st.t_boost) if N.INFO[a][1] == space]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, _ = fr
+        p = player
         st._pop()
         st._turn_pick(p, st.players[p], info)  # the die action on the space the die was moved onto
 
@@ -282,8 +291,8 @@ class UniqueHotels(Module):
         if verb == "bid":
             return {"verb": "bid", "bid": info[1]}
         if verb == "dovetoken":
-            fr = st.stack[-1] if st.stack else None
-            half = ("top", "bottom")[fr.half] if isinstance(fr, DoveToken) else ""
+            fr = st.stack[-1] if st.stack else ()
+            half = ("top", "bottom")[fr[2]] if fr and fr[0] == "dovetoken" else ""  # a DoveToken: kind, player, half
             return {"verb": "dovetoken", "token": info[1], **({"half": half} if half else {})}
         if verb == "mdraw":
             return {"verb": "mdraw"}
@@ -342,7 +351,7 @@ class UniqueHotels(Module):
             else:
                 sp = _start_player(st)
                 opener = next((sp + i) % n for i in range(n) if not part.ent[(sp + i) % n])
-                st._push(AuctionOpen("open", opener))
+                st._push(("open", opener))
             return True
         active = [q for q in free if q not in part.out]
         if len(active) == 1:
@@ -354,7 +363,7 @@ class UniqueHotels(Module):
             st._set(part, "bid", 0)
             return True
         nxt = next((part.last + i) % n for i in range(1, n + 1) if (part.last + i) % n in active)
-        st._push(AuctionBid("bid", nxt))
+        st._push(("bid", nxt))
         return True
 
     def _gain(self, st: EngineBase, p: int, idx: int, price: int) -> None:
@@ -371,18 +380,18 @@ class UniqueHotels(Module):
         rec = _entrances(st)[eid]
         gained = rec.get("gained") or ()
         if gained:
-            st._push(Fx("fx", p, tuple(dict(e) for e in gained), 0, SRC_ENTRANCES))
+            st._push(("fx", p, tuple(dict(e) for e in gained), 0, SRC_ENTRANCES))
         items = rec.get("items") or {}
         st._gain_items(p, [int(items.get(it, 0)) for it in ITEMS])
 
     def setup_frame(self, st: EngineBase, phase: str, p: int) -> None:
         eid = _part(st).ent[p]
         if phase == "start_guest" and eid == KAUFMAN:
-            st._push(FreeGuest("freeguest", p))  # Kaufman: a second guest at no cost, after the first
+            st._push(("freeguest", p))  # Kaufman: a second guest at no cost, after the first
         elif phase == "start_rooms" and eid == CHATEAU:
-            st._push(Rooms("rooms", p, int(_data(st, "chateau_extra_rooms")), "full", 0, False))
+            st._push(("rooms", p, int(_data(st, "chateau_extra_rooms")), "full", 0, False))
         elif phase == "start_rooms" and eid == DOVE:
-            st._push(Rooms("rooms", p, int(_data(st, "dove_free_rooms")), "free", 0, False))
+            st._push(("rooms", p, int(_data(st, "dove_free_rooms")), "free", 0, False))
 
     # ------------------------------------------------------------ turn menu
     def turn_actions(self, st: EngineBase, p: int, pl: Player, out: list[str]) -> None:
@@ -422,7 +431,7 @@ class UniqueHotels(Module):
             st._set(part, "wray_turn", _turn_key(st, p))
             st._set(pl, "emperor", pl.emperor - ("ABC".index(tid[0]) + 1))
             st._set(part, "wray", tuple(t for t in part.wray if t != tid))
-            st._push(Fx("fx", p, st.rules.emperor_tiles[tid].bonus, 0, SRC_ENTRANCES))
+            st._push(("fx", p, st.rules.emperor_tiles[tid].bonus, 0, SRC_ENTRANCES))
         else:
             # Kozi Palace: move one die from an adjacent space, turned to this space's number
             a, b = info[1], info[2]
@@ -430,12 +439,12 @@ class UniqueHotels(Module):
             st._seti(st.dice, b, st.dice[b] + 1)
             if len(info) > 3:  # module II's coloured die goes along, turned to b
                 st._seti(st.parts["celebrities"].face, info[3], b)
-            st._push(KoziAction("kozi", p, b))
+            st._push(("kozi", p, b))
 
     # -------------------------------------------------------------- effects
     def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
         if e["effect"] == "mayenfels_draw" and st.staff_deck:
-            st._push(MayenfelsDraw("mdraw", p))
+            st._push(("mdraw", p))
 
     def event(self, st: EngineBase, p: int, kind: str, value: Any) -> None:
         part = _part(st)
@@ -455,9 +464,9 @@ class UniqueHotels(Module):
             elif eid == DOVE and part.tokens:
                 # a completed floor (bottom bonus) resolves after a completed column (top)
                 if _rooms_fully(st, pl, rules.rooms_by_floor[rules.room_floor[r]]):
-                    st._push(DoveToken("dovetoken", p, 1))
+                    st._push(("dovetoken", p, 1))
                 if _rooms_fully(st, pl, rules.rooms_by_column[rules.room_column[r]]):
-                    st._push(DoveToken("dovetoken", p, 0))
+                    st._push(("dovetoken", p, 0))
         elif kind == "guest_done":
             if eid == KAUFMAN:
                 st._set(part, "pile", part.pile + (value,))
@@ -475,7 +484,7 @@ class UniqueHotels(Module):
                     self._corogari(st, p, first + value)
         elif kind == "guest_taken":
             if eid == KAUFMAN:
-                st._push(KaufmanGuest("kguest", p))
+                st._push(("kguest", p))
         elif kind == "turn_verb":
             # Corogari with module IV: the key taken after the first die copies it, and the bonus
             # comes at once, before the key's dish or drink and its main action

@@ -28,13 +28,12 @@ action is pending (event ``die_action``) a ``bal_either`` decision offers the se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import InvalidPosition
 from tabletop.games.grand_austria_hotel import notation as N
 from tabletop.games.grand_austria_hotel.data import GREEN
 from tabletop.games.grand_austria_hotel.engine.base import FREE, SRC_BALLROOMS, SRC_GUESTS, SRC_STAFF
-from tabletop.games.grand_austria_hotel.engine.decisions import Fx
 from tabletop.games.grand_austria_hotel.engine.declare import decision
 from tabletop.games.grand_austria_hotel.modules import Module, Part
 from tabletop.games.grand_austria_hotel.modules.ballrooms.board import (
@@ -111,16 +110,17 @@ __all__ = ["MODULE", "ballroom_scores", "shared_ranks", "open_rows", "dancers_in
 # ------------------------------------------------------------- decisions
 # Declared in the order positions and the research encoders have always listed them.
 @decision(kind="bal_board", owner=NAME)
-class BalBoard(NamedTuple):
+class BalBoard:
     """M1-5a: choose one of the rehearsal room boards laid out (setup phase ``rehearsal``)."""
-    kind: str
-    player: int
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
         return [BOARD[k] for k in st.parts[NAME].laid]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player = fr
+        p = player
         part = st.parts[NAME]
         st._pop()
         k = info[1]
@@ -131,38 +131,42 @@ class BalBoard(NamedTuple):
 
 
 @decision(kind="bal_dancer", owner=NAME)
-class BalDancer(NamedTuple):
+class BalDancer:
     """M1-10: the rehearsal section the sent dancer comes from."""
-    kind: str
-    player: int
     ballroom: int  # 0-2, left to right
     row: int  # 0-2: top, middle, bottom
     guest: int  # the guest sent (0: none, an extra send)
 
-    def legal(self, st: EngineBase) -> list[str]:
-        sec = st.parts[NAME].sections[self.player]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, _, _, _ = fr
+        sec = st.parts[NAME].sections[player]
         return [SECTION[k] for k in range(4) if sec[k]]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, ballroom, row, guest = fr
         st._pop()
-        MODULE._place(st, self.player, self.ballroom, self.row, self.guest, info[1])
+        MODULE._place(st, player, ballroom, row, guest, info[1])
 
 
 @decision(kind="bal_reward", owner=NAME)
-class BalReward(NamedTuple):
+class BalReward:
     """M1-14: which of the dancer's rewards comes first (row bonus, guest, room bonus)."""
-    kind: str
-    player: int
     ballroom: int
     row: int  # -1: the row bonus is taken (or the bottom row: none)
     guest: int  # 0: the guest's reward is taken (or none)
     section: int  # the emptied section (room bonus), -1: taken or none
 
-    def legal(self, st: EngineBase) -> list[str]:
-        return [FIRST[w] for w, on in enumerate((self.row >= 0, self.guest > 0, self.section >= 0)) if on]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, _, _, row, guest, section = fr
+        return [FIRST[w] for w, on in enumerate((row >= 0, guest > 0, section >= 0)) if on]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p, b, r, g, k = self.player, self.ballroom, self.row, self.guest, self.section
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, ballroom, row, guest, section = fr
+        p, b, r, g, k = player, ballroom, row, guest, section
         what = info[1]
         st._pop()
         rest = (r if what != 0 else -1, g if what != 1 else 0, k if what != 2 else -1)
@@ -171,24 +175,25 @@ class BalReward(NamedTuple):
 
 
 @decision(kind="bal_send", owner=NAME)
-class BalSend(NamedTuple):
+class BalSend:
     """M1-21: optional extra sends, each with its own discount (``done``: no more)."""
-    kind: str
-    player: int
     discounts: Any  # one per send left, champagne off the row's cost (FREE: free)
     mark: int  # a staff card to mark used once it sends (Danube Steamship Captain), -1: none
 
-    def legal(self, st: EngineBase) -> list[str]:
-        out = [SEND[b][r] for b, r, _ in open_rows(st, self.player, self.discounts[0])]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, discounts, _ = fr
+        out = [SEND[b][r] for b, r, _ in open_rows(st, player, discounts[0])]
         out.append(N.DONE)
         return out
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p, discounts, mark = self.player, self.discounts, self.mark
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, p, discounts, mark = fr
         _, b, r = info
         cost = _row_cost(st, p, b, r)
         if len(discounts) > 1:
-            st._replace(BalSend("bal_send", p, discounts[1:], -1))
+            st._replace(("bal_send", p, discounts[1:], -1))
         else:
             st._pop()
         pl = st.players[p]
@@ -198,23 +203,25 @@ class BalSend(NamedTuple):
 
 
 @decision(kind="bal_unseat", owner=NAME)
-class BalUnseat(NamedTuple):
+class BalUnseat:
     """``remove_dancers``: take the player's dancers out of a ballroom, one row per pick."""
-    kind: str
-    player: int
     ballroom: int
-    count: int  # type: ignore[assignment]  # dancers still to remove (shadows tuple.count)
+    count: int  # dancers still to remove
 
-    def legal(self, st: EngineBase) -> list[str]:
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, ballroom, _ = fr
         rows = st.parts[NAME].rows
-        b, p = self.ballroom, self.player
+        b, p = ballroom, player
         return [UNSEAT[r] for r in range(3) if p in rows[b * 3 + r]]
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p, b, count = self.player, self.ballroom, self.count
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, p, ballroom, count = fr
+        b = ballroom
         part = st.parts[NAME]
         if count > 1:
-            st._replace(BalUnseat("bal_unseat", p, b, count - 1))
+            st._replace(("bal_unseat", p, b, count - 1))
         else:
             st._pop()
         i = b * 3 + info[1]
@@ -225,49 +232,53 @@ class BalUnseat(NamedTuple):
 
 
 @decision(kind="bal_occupy", owner=NAME)
-class BalOccupy(NamedTuple):
+class BalOccupy:
     """Occupy a prepared room up to a floor (``occupy_low``), or not."""
-    kind: str
-    player: int
     max_floor: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        rooms = st.players[self.player].rooms
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, max_floor = fr
+        rooms = st.players[player].rooms
         floor = st.rules.room_floor
-        out = [N.O[x] for x in range(20) if rooms[x] == 1 and floor[x] <= self.max_floor]
+        out = [N.O[x] for x in range(20) if rooms[x] == 1 and floor[x] <= max_floor]
         if out:
             out.append(N.DONE)
         return out
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, _ = fr
         st._pop()
-        st._occupy(self.player, info[1])
+        st._occupy(player, info[1])
 
 
 @decision(kind="bal_either", owner=NAME)
-class BalEither(NamedTuple):
+class BalEither:
     """Dancing Master / Choirmaster: send a dancer before the main action, after it, or not."""
-    kind: str
-    player: int
     discount: int
 
-    def legal(self, st: EngineBase) -> list[str]:
-        out = [SEND[b][r] for b, r, _ in open_rows(st, self.player, self.discount)]
+    @staticmethod
+    def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
+        _, player, discount = fr
+        out = [SEND[b][r] for b, r, _ in open_rows(st, player, discount)]
         out += [LATER, N.DONE]
         return out
 
-    def pick(self, st: EngineBase, info: tuple[Any, ...]) -> None:
-        p = self.player
+    @staticmethod
+    def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
+        _, player, discount = fr
+        p = player
         st._pop()
         if info[0] == "bal_later":
             # below the pending main action: the send comes right after it
             stack = st.stack
             i = max(j for j, f in enumerate(stack)
                     if f[0] == "fx" and f[1] == p and f[3] == 0 and f[2][0]["effect"] == "die_action")
-            st._set(st, "stack", stack[:i] + (BalSend("bal_send", p, (self.discount,), -1),) + stack[i:])
+            st._set(st, "stack", stack[:i] + (("bal_send", p, (discount,), -1),) + stack[i:])
         else:
             _, b, r = info
-            MODULE._send(st, p, b, r, max(0, _row_cost(st, p, b, r) - self.discount), 0)
+            MODULE._send(st, p, b, r, max(0, _row_cost(st, p, b, r) - discount), 0)
 
 
 # ---------------------------------------------------------------- the module
@@ -326,7 +337,7 @@ class Ballrooms(Module):
         if st.setup_i < n:
             p = st._turn_order()[n - 1 - st.setup_i]
             st._set(st, "setup_i", st.setup_i + 1)
-            st._push(BalBoard("bal_board", p))
+            st._push(("bal_board", p))
         else:
             st._set(st, "setup_i", 0)
             st._set(st, "phase", st._next_setup_phase("rehearsal"))
@@ -368,7 +379,7 @@ class Ballrooms(Module):
         if len(left) == 1:
             self._place(st, p, b, r, guest, left[0])
         else:
-            st._push(BalDancer("bal_dancer", p, b, r, guest))
+            st._push(("bal_dancer", p, b, r, guest))
 
     def _place(self, st: EngineBase, p: int, b: int, r: int, guest: int, k: int) -> None:
         """M1-10: the dancer from section k onto the leftmost free space; then M1-11..13."""
@@ -386,12 +397,12 @@ class Ballrooms(Module):
 
     def _package(self, st: EngineBase, p: int, what: int, b: int, r: int, guest: int, k: int) -> None:
         if what == 0:
-            st._push(Fx("fx", p, tuple(ballroom(st, b)["bonus"][ROW_NAMES[r]]), 0, SRC_BALLROOMS))
+            st._push(("fx", p, tuple(ballroom(st, b)["bonus"][ROW_NAMES[r]]), 0, SRC_BALLROOMS))
         elif what == 1:
-            st._push(Fx("fx", p, ({"effect": "ballroom_guest", "guest": guest},), 0, SRC_GUESTS))
+            st._push(("fx", p, ({"effect": "ballroom_guest", "guest": guest},), 0, SRC_GUESTS))
         else:
             board = _data(st)["rehearsal_boards"][st.parts[NAME].board[p]]
-            st._push(Fx("fx", p, tuple(board["sections"][k]["bonus"]), 0, SRC_BALLROOMS))
+            st._push(("fx", p, tuple(board["sections"][k]["bonus"]), 0, SRC_BALLROOMS))
 
     def _rewards(self, st: EngineBase, p: int, b: int, r: int, guest: int, k: int) -> None:
         """M1-14: row bonus, guest reward and room bonus in an order of the player's choice."""
@@ -399,7 +410,7 @@ class Ballrooms(Module):
         if len(have) == 1:
             self._package(st, p, have[0], b, r, guest, k)
         elif have:
-            st._push(BalReward("bal_reward", p, b, r, guest, k))
+            st._push(("bal_reward", p, b, r, guest, k))
 
     # ----------------------------------------------------------- effects
     def effect(self, st: EngineBase, p: int, e: dict[str, Any], src: int) -> None:
@@ -412,7 +423,7 @@ class Ballrooms(Module):
             else:
                 d = e.get("discount", 0)
                 ds = (FREE if d == "free" else int(d),) * int(e.get("count", 1))
-            st._push(BalSend("bal_send", p, ds, -1))
+            st._push(("bal_send", p, ds, -1))
         elif kind == "lose_champagne":
             k = min(e["amount"], pl.kitchen[CHAMPAGNE])
             if k:
@@ -421,18 +432,18 @@ class Ballrooms(Module):
         elif kind == "remove_dancers":
             k = min(e["count"], dancers_in(st, p, e["ballroom"]))
             if k:
-                st._push(BalUnseat("bal_unseat", p, e["ballroom"], k))
+                st._push(("bal_unseat", p, e["ballroom"], k))
         elif kind == "vp_per_dancer":
             st._vp(pl, e["amount"] * dancers_in(st, p), src)
         elif kind == "occupy_low":
-            st._push(BalOccupy("bal_occupy", p, e["max_floor"]))
+            st._push(("bal_occupy", p, e["max_floor"]))
         elif kind == "ballroom_guest":
             # M1-12: the guest's VP and reward, as when moved to a room
             guest = st.rules.guests[e["guest"]]
             st._vp(pl, guest.vp, SRC_GUESTS)
             st._set(pl, "guest_vp", pl.guest_vp + guest.vp)
             if guest.reward:
-                st._push(Fx("fx", p, guest.reward, 0, SRC_GUESTS))
+                st._push(("fx", p, guest.reward, 0, SRC_GUESTS))
         else:
             raise AssertionError(kind)
 
@@ -471,12 +482,12 @@ class Ballrooms(Module):
             for s in pl.played:
                 ab = staff[s].ability
                 if "send_dancer" in ab and value in ab["faces"]:
-                    st._push(BalEither("bal_either", p, int(ab["send_dancer"])))
+                    st._push(("bal_either", p, int(ab["send_dancer"])))
         elif kind == "staff_played":
             cap = slug["danube-steamship-captain"]
             # #133: once per round, after playing another staff card, send a dancer 1 less
             if value != cap and cap in pl.played and cap not in pl.used:
-                st._push(BalSend("bal_send", p, (1,), cap))
+                st._push(("bal_send", p, (1,), cap))
 
     # ------------------------------------------------ objectives, scoring
     def meets(self, st: EngineBase, p: int, req: dict[str, Any]) -> bool:
