@@ -114,6 +114,10 @@ class GameInfo:
     """The configurations ``tabletop bench`` measures by default: (label, config)."""
     event_sentence: Callable[..., str] | None = None
     """``event_sentence(catalog, event, names)`` -> one event of the log in the catalog's language."""
+    choice_facts: Callable[..., dict[str, Any]] | None = None
+    """``choice_facts(state, action)`` -> a legal action's facts for the seat choosing it, where they
+    say more than the public ``state.action_facts(action)`` (its own hidden card); the browser
+    draws and places the action by them."""
     search: SearchHooks = SearchHooks()
     """What search bots, the coach and training need beyond ``evaluate`` (every part optional)."""
 

@@ -12,7 +12,6 @@ from typing import Any
 from tabletop.bots import coach
 from tabletop.core.registry import get_game
 from tabletop.core.state import GameState
-from tabletop.games.grand_austria_hotel.choice_facts import choice_facts as gah_choice_facts
 from tabletop.i18n.catalog import Catalog, catalog
 from tabletop.i18n.events import action_text, reasons_text
 from tabletop.web import clocks
@@ -21,9 +20,6 @@ from tabletop.web.live import LiveGame
 from tabletop.web.store import ActionRow, GameRow, SeatChange, SeatRow
 
 LOG_TAIL = 60
-# a game's facts of a legal action for the seat choosing it, where they say more than the
-# public facts (``GameState.action_facts``, the default)
-CHOICE_FACTS: dict[str, Callable[[Any, str], dict[str, Any]]] = {"grand-austria-hotel": gah_choice_facts}
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -120,7 +116,7 @@ def legal_texts(live: LiveGame, lang: str) -> list[dict[str, Any]]:
     what that seat alone sees (the card it drafts or discards from its hand)."""
     st = live.state
     say = sayer(live, st, lang)
-    facts = CHOICE_FACTS.get(live.row.game)
+    facts = get_game(live.row.game).choice_facts  # None: the public facts say it all
     of: Callable[[str], dict[str, Any]] = st.action_facts if facts is None else (lambda a: facts(st, a))
     return [{"action": a, "text": say(a), "facts": of(a)} for a in st.legal_actions()]
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from tabletop.core.registry import GameInfo, SearchHooks
 from tabletop.games.grand_austria_hotel import evaluation
+from tabletop.games.grand_austria_hotel.choice_facts import choice_facts
 from tabletop.games.grand_austria_hotel.config import CONFIG_HELP, parse_config
 from tabletop.games.grand_austria_hotel.data import provenance_records
 from tabletop.games.grand_austria_hotel.evaluation import EVALUATORS, evaluate
@@ -73,6 +74,7 @@ GAME = GameInfo(
     # the base game, and every Let's Waltz! module that is playable, together
     bench_configs=(("base", {}), ("all modules", {"modules": list(MODULES)})),
     event_sentence=sentence,
+    choice_facts=choice_facts,
     search=SEARCH,
 )
 
