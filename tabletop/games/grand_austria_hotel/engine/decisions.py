@@ -176,8 +176,7 @@ class Rooms:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, left, cost, max_floor, occupy = fr
-        p = player
+        _, p, left, cost, max_floor, occupy = fr
         if left > 1:
             st._replace(("rooms", p, left - 1, cost, max_floor, occupy))
         else:
@@ -526,8 +525,7 @@ class Draft:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         pl = st.players[p]
         sid = st.rules.staff_by_slug[info[1]]
         st._pop()

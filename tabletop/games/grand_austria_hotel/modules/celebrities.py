@@ -204,8 +204,7 @@ class CelebStep:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, celebrity = fr
-        p = player
+        _, p, celebrity = fr
         st._pop()
         if celebrity == SLUGS[CHURCHILL]:
             # "this effect does not trigger itself": the step is part of the same advance

@@ -129,8 +129,7 @@ class Bell:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, card = fr
-        p = player
+        _, p, card = fr
         st._pop()
         sid = st.rules.staff_by_slug[card]
         part = st.parts[NAME]
@@ -156,8 +155,7 @@ class Exchange:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, spend_left, spent, take_left = fr
-        p = player
+        _, p, spend_left, spent, take_left = fr
         pl = st.players[p]
         spend, mask, take = spend_left, spent, take_left
         i = info[1]
@@ -186,8 +184,7 @@ class FillGuest:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         pl = st.players[p]
         st._pop()
         t = st._free_table(p, pl)

@@ -157,8 +157,7 @@ class AuctionOpen:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         part = _part(st)
         st._pop()
         st._set(part, "lot", part.laid.index(info[1]))
@@ -180,8 +179,7 @@ class AuctionBid:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         part = _part(st)
         st._pop()
         if info[0] == "pass":
@@ -203,8 +201,7 @@ class DoveToken:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, half = fr
-        p = player
+        _, p, half = fr
         part = _part(st)
         st._pop()
         k = info[1]
@@ -235,8 +232,7 @@ class KaufmanGuest:
 
     @staticmethod
     def legal(fr: tuple[Any, ...], st: EngineBase) -> list[str]:
-        _, player = fr
-        p = player
+        _, p = fr
         pl = st.players[p]
         if st._free_table(p, pl) < 0:
             return []
@@ -247,8 +243,7 @@ class KaufmanGuest:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         pl = st.players[p]
         st._pop()
         cost = 0 if st.S["delivery-boy"] in pl.played else st.rules.queue_costs[info[1]]

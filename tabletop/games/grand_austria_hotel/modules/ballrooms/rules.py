@@ -119,8 +119,7 @@ class BalBoard:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player = fr
-        p = player
+        _, p = fr
         part = st.parts[NAME]
         st._pop()
         k = info[1]
