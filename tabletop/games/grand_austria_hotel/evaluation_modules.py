@@ -302,7 +302,7 @@ def bell_value(st: EngineBase, seat: int, A: int) -> float:
 
 
 # ------------------------------------------------------------ pending frames
-def module_pending(st: EngineBase, fr: Any) -> float:
+def module_pending(st: EngineBase, fr: tuple[Any, ...]) -> float:
     """Worth of a module's unresolved decision of the seat (mid-turn)."""
     kind = fr[0]
     if kind == "bell":

@@ -13,16 +13,8 @@ if TYPE_CHECKING:
     from tabletop.games.grand_austria_hotel.state import GahState
 
 def prompt(st: GahState) -> str:
-    """The pending decision in English (the catalog's ``ask.<kind>``; the kind's name if it has none)."""
-    cp = st.current_player
-    if cp == TERMINAL:
-        return "the game is over"
-    if cp == CHANCE:
-        return f"chance: roll {st.roll_n} dice"
-    fr = st.stack[-1]
-    key = f"ask.{fr[0]}"
-    cat = catalog("en")
-    return f"seat {fr[1]}: {cat.t(key) if key in cat else fr[0]}"
+    """The pending decision in English: ``draw_prompt`` with the English catalog."""
+    return draw_prompt(catalog("en"), st)
 
 
 def describe(st: GahState, action: str) -> str:

@@ -99,7 +99,7 @@ class EngineBase(GameState):
     original: bool  # the 2015 rules (edition "original")
     round: int
     phase: str
-    stack: tuple[Any, ...]  # the pending decisions: instances of their declared kinds (engine/declare.py)
+    stack: tuple[tuple[Any, ...], ...]  # the pending decisions, each as its kind declares (engine/declare.py)
     objectives: tuple[str, ...]
     emperor_tiles: tuple[str, ...]
     guest_discard: tuple[int, ...]
@@ -164,13 +164,13 @@ class EngineBase(GameState):
         if self.notes is not None:
             self.notes.append(fact)
 
-    def _push(self, frame: Any) -> None:  # a declared kind's instance (engine/declare.py)
+    def _push(self, frame: tuple[Any, ...]) -> None:
         self._set(self, "stack", self.stack + (frame,))
 
     def _pop(self) -> None:
         self._set(self, "stack", self.stack[:-1])
 
-    def _replace(self, frame: Any) -> None:
+    def _replace(self, frame: tuple[Any, ...]) -> None:
         self._set(self, "stack", self.stack[:-1] + (frame,))
 
     def _vp(self, pl: Player, amount: int, src: int, quiet: bool = False) -> None:
@@ -206,7 +206,7 @@ class EngineBase(GameState):
         def _pass_turn(self, p: int, pl: Player) -> None: ...
         def _end_round(self) -> None: ...
         def _cleanup_round(self) -> None: ...
-        def _finish(self, fr: Any) -> None: ...
+        def _finish(self, fr: tuple[Any, ...]) -> None: ...
         def _push_reaction(self, p: int, effects: tuple[dict[str, Any], ...], src: int, **card: Any) -> None: ...
         def _turn_legal(self, p: int, pl: Player) -> list[str]: ...
         def _die_options(self, pl: Player, boost_ok: bool) -> list[str]: ...

@@ -150,9 +150,7 @@ def fields_of(cls: type) -> tuple[str, ...]:
 def field_type(cls: type, name: str) -> str:
     """The annotated type of a field, as written (``int``, ``Items``, ``Any`` …)."""
     ann = cls.__annotations__.get(name, "Any")
-    if isinstance(ann, str):
-        return ann
-    return str(getattr(ann, "__forward_arg__", None) or getattr(ann, "__name__", ann))
+    return ann if isinstance(ann, str) else getattr(ann, "__name__", str(ann))
 
 
 def frame_fields(owner: str | None = None) -> dict[str, tuple[str, ...]]:

@@ -24,8 +24,8 @@ The hooks (all optional; the defaults do nothing):
                               in place of a die (the key, a Kozi Palace move)
 (decision kinds)              the module's pending decisions are declared in its file,
                               one class each, ``@decision(owner=name)`` (see
-                              ``engine/declare.py``): fields, options, a pick, closing,
-                              prompt; ``decisions()`` lists them
+                              ``engine/declare.py``): fields, options, a pick, closing
+                              (their words: the catalogs); ``decisions()`` lists them
 ``effects`` / ``effect``      effect kinds the module adds to the vocabulary
 ``events`` / ``event``        events it listens to (see ``EVENTS``)
 ``requirements`` / ``meets``  objective requirement kinds it adds

@@ -208,8 +208,7 @@ class FillOrders:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, left = fr
-        p = player
+        _, p, left = fr
         if left > 1:
             st._replace(("fillorders", p, left - 1))
         else:

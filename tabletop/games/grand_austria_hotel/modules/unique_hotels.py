@@ -263,8 +263,7 @@ class KoziAction:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, _ = fr
-        p = player
+        _, p, _ = fr
         st._pop()
         st._turn_pick(p, st.players[p], info)  # the die action on the space the die was moved onto
 

@@ -266,8 +266,7 @@ class BalEither:
 
     @staticmethod
     def pick(fr: tuple[Any, ...], st: EngineBase, info: tuple[Any, ...]) -> None:
-        _, player, discount = fr
-        p = player
+        _, p, discount = fr
         st._pop()
         if info[0] == "bal_later":
             # below the pending main action: the send comes right after it
